@@ -1,0 +1,218 @@
+"""Browser end-to-end fixtures: real Pyodide in Debian's Chromium via Python Playwright.
+
+Fixtures
+--------
+site_server   session; ``site_server(prefix="")`` serves the repo root at
+              ``http://127.0.0.1:PORT{prefix}/`` (one server per prefix, cached)
+base_url      ``http://127.0.0.1:PORT/``        (repo root)
+kahuna_url    ``http://127.0.0.1:PORT/kahuna/`` (repo root under a sub-path)
+browser       session; headless Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chromium)
+external_requests  list of every request whose host was not 127.0.0.1 (aborted)
+console_messages   list of "type: text" console lines and page errors
+page          per test, in a fresh browser context, with the two lists above wired in
+wait_ready    ``wait_ready(page)`` waits for ``body[data-ready="1"]``
+screenshot    ``screenshot(page, "name")`` saves e2e/screenshots/name.png
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = os.environ.get("KAHUNA_CHROMIUM") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Pyodide boot on 2 cores takes 10-30 s; leave generous head-room.
+READY_TIMEOUT_MS = int(os.environ.get("KAHUNA_READY_TIMEOUT_MS", "120000"))
+LOCAL_HOST = "127.0.0.1"
+
+
+# --------------------------------------------------------------------------- server
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files from the repo root, optionally mounted under ``prefix``."""
+
+    prefix = ""  # e.g. "/kahuna"; set on per-server subclasses
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".toml": "application/toml",
+        ".json": "application/json",
+        ".py": "text/x-python",
+        ".zip": "application/zip",
+        ".css": "text/css",
+    }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=str(REPO_ROOT), **kwargs)
+
+    def translate_path(self, path: str) -> str:
+        if self.prefix:
+            bare = urllib.parse.urlsplit(path).path
+            if bare == self.prefix or bare.startswith(self.prefix + "/"):
+                path = path[len(self.prefix) :] or "/"
+            else:
+                return str(REPO_ROOT / ".no-such-file-outside-prefix")
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # quiet
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # Browsers drop connections mid-transfer (aborted fetches): stay quiet.
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_server():
+    """Factory: ``site_server(prefix)`` -> base URL (ending in "/") serving the repo."""
+    servers: dict[str, tuple[_Server, str]] = {}
+
+    def serve(prefix: str = "") -> str:
+        prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""
+        if prefix not in servers:
+            handler = type("Handler", (_Handler,), {"prefix": prefix})
+            httpd = _Server((LOCAL_HOST, 0), handler)
+            threading.Thread(target=httpd.serve_forever, daemon=True).start()
+            port = httpd.server_address[1]
+            servers[prefix] = (httpd, f"http://{LOCAL_HOST}:{port}{prefix}/")
+        return servers[prefix][1]
+
+    yield serve
+    for httpd, _ in servers.values():
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_server) -> str:
+    return site_server("")
+
+
+@pytest.fixture(scope="session")
+def kahuna_url(site_server) -> str:
+    return site_server("/kahuna")
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"no Chromium at {CHROMIUM}: run scripts/setup.sh or set KAHUNA_CHROMIUM"
+        )
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def external_requests() -> list[str]:
+    """URLs the page tried to load from anywhere but 127.0.0.1 (all were aborted)."""
+    return []
+
+
+@pytest.fixture
+def console_messages() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def page(browser, external_requests, console_messages):
+    context = browser.new_context(
+        viewport={"width": 1024, "height": 768}, service_workers="block"
+    )
+
+    def guard(route):
+        url = route.request.url
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme in ("data", "blob", "about"):
+            route.continue_()
+        elif parts.hostname == LOCAL_HOST:
+            route.continue_()
+        else:
+            external_requests.append(url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", guard)
+    # WebSockets are not covered by route(); record (and kill) them as well.
+    def guard_ws(ws):
+        if urllib.parse.urlsplit(ws.url).hostname == LOCAL_HOST:
+            ws.connect_to_server()
+        else:
+            external_requests.append(ws.url)
+            ws.close()
+
+    context.route_web_socket("**/*", guard_ws)
+    pg = context.new_page()
+    pg.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
+    pg.on("pageerror", lambda e: console_messages.append(f"pageerror: {e}"))
+    yield pg
+    context.close()
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> float:
+    """Wait until Python set ``document.body.dataset.ready = "1"``; return seconds waited."""
+    start = time.monotonic()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=timeout_ms)
+    return time.monotonic() - start
+
+
+def save_screenshot(page: Page, name: str) -> Path:
+    """Save a full-page PNG as e2e/screenshots/<name>.png and return its path."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOT_DIR / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.fixture(name="wait_ready")
+def wait_ready_fixture(console_messages):
+    def wait(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> float:
+        try:
+            return wait_ready(page, timeout_ms)
+        except Exception as exc:
+            log = "\n".join(console_messages[-50:]) or "(no console output)"
+            raise AssertionError(f"page never became ready: {exc}\nconsole:\n{log}") from None
+
+    return wait
+
+
+@pytest.fixture(name="screenshot")
+def screenshot_fixture():
+    return save_screenshot
