@@ -1,0 +1,66 @@
+"""``python -m kahuna``: replay records, benchmark the engine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .bench import random_games
+from .board import ISLANDS
+from .errors import RecordError
+from .position import position_to_json
+from .record import replay
+from .state import COLOURS
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            record = json.load(f)
+    except (OSError, json.JSONDecodeError) as exc:
+        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        state, _ = replay(record)
+    except RecordError as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
+        return 1
+    if state.is_over:
+        for q, colour in enumerate(COLOURS):
+            islands = ", ".join(ISLANDS[i] for i in state.islands(q)) or "none"
+            print(f"{colour}: {sum(s[q] for s in state.scorings)} points "
+                  f"{[s[q] for s in state.scorings]}, {len(state.bridges(q))} bridges, "
+                  f"islands: {islands}")
+        print(f"Result: {state.outcome}")
+    else:
+        print(json.dumps(position_to_json(state), indent=1))
+        print(f"Game in progress, {COLOURS[state.to_move]} to move")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    result = random_games(args.games, args.seed)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['games']} random games in {result['seconds']} s: "
+              f"{result['games_per_second']} games/s, "
+              f"{result['decisions_per_second']} decisions/s, "
+              f"{result['mean_decisions_per_game']} decisions per game")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kahuna", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("replay", help="check and replay a game record")
+    p.add_argument("file")
+    p.set_defaults(run=_replay)
+    p = sub.add_parser("bench", help="random games per second")
+    p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_bench)
+    args = parser.parse_args(argv)
+    return args.run(args)

@@ -1,0 +1,27 @@
+"""The engine's exceptions: one class per kind of failure."""
+
+from __future__ import annotations
+
+
+class KahunaError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class NotationError(KahunaError, ValueError):
+    """Text that is not valid action or position notation (bad syntax, unknown island)."""
+
+
+class IllegalAction(KahunaError):
+    """A well-formed action that the rules forbid now; ``rule`` names the RULES.md id."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+
+
+class PositionError(KahunaError, ValueError):
+    """A position that breaks the invariants of R11a or is malformed."""
+
+
+class RecordError(KahunaError, ValueError):
+    """A game record that cannot be read or replayed; says which action and why."""

@@ -1,0 +1,182 @@
+"""Position notation: a whole position as JSON, readable and writable by hand.
+
+``position_to_json`` writes every field; ``position_from_json`` also accepts a sparse
+position (as in a tutorial or a bug report): missing fields take their start-of-game
+values and cards that are nowhere else form the draw pile, shuffled from ``seed``.
+See docs/notation.md for the fields.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import parse_island, parse_line
+from .board import DEGREE, ISLANDS, LINES, N_ISLANDS, line_name
+from .errors import KahunaError, PositionError
+from .state import BLACK, BRIDGES, CARDS, COLOURS, HAND_LIMIT, WHITE, Phase, State
+
+FORMAT = "kahuna-position"
+VERSION = 1
+_SEATS = {"black": BLACK, "white": WHITE}
+_PHASES = {"handicap": Phase.HANDICAP, "play": Phase.PLAY, "final": Phase.FINAL}
+
+
+def seat_name(player: int) -> str:
+    return COLOURS[player].lower()
+
+
+def parse_seat(value: Any) -> int:
+    seat = _SEATS.get(str(value).lower()) if isinstance(value, str) else None
+    if seat is None:
+        raise PositionError(f"a player is 'black' or 'white', not {value!r}")
+    return seat
+
+
+def position_to_json(state: State) -> dict[str, Any]:
+    """Every field of ``state`` but its random generator (R11a holds by construction)."""
+    if state.is_over:
+        raise PositionError("a finished game has no position to continue from")
+    def names(cards: list[int]) -> list[str]:
+        return [ISLANDS[c] for c in cards]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "variants": {"fewer_surprises": state.fewer_surprises, "open_draws": state.open_draws},
+        "round": state.round,
+        "phase": state.phase.name.lower(),
+        "to_move": seat_name(state.to_move),
+        "first": seat_name(state.first),
+        "opponent_abstained": state.opponent_abstained,
+        "bridges": {seat_name(q): [line_name(l) for l in state.bridges(q)] for q in (BLACK, WHITE)},
+        "hands": {seat_name(q): names(state.hand(q)) for q in (BLACK, WHITE)},
+        "known": {seat_name(q): names([i for i in range(N_ISLANDS) for _ in range(state.known[q][i])])
+                  for q in (BLACK, WHITE)},
+        "display": [ISLANDS[c] if c >= 0 else None for c in state.display],
+        "pile": names(state.pile[::-1]),
+        "discard": {"up": names(state.discard_up), "down": names(state.discard_down)},
+        "scorings": [list(s) for s in state.scorings],
+        "free_line": line_name(state.free_line) if state.free_line >= 0 else None,
+        "handicap_left": state.handicap_left,
+        "final_turns": state.final_turns,
+    }
+
+
+def position_from_json(data: Any, seed: int = 0) -> State:
+    """Build a state from position JSON; raises PositionError saying what is wrong."""
+    try:
+        return _build(data, seed)
+    except PositionError:
+        raise
+    except (KahunaError, TypeError, ValueError, AttributeError, KeyError) as exc:
+        raise PositionError(f"malformed position: {exc}") from exc
+
+
+def _build(data: Any, seed: int) -> State:
+    if not isinstance(data, dict):
+        raise PositionError("a position is a JSON object")
+    if data.get("format", FORMAT) != FORMAT:
+        raise PositionError(f"not a position: format is {data.get('format')!r}")
+    if data.get("version", VERSION) != VERSION:
+        raise PositionError(f"unknown position version {data.get('version')!r}")
+    rng = random.Random(seed)
+    variants = data.get("variants", {})
+    s = State(fewer_surprises=bool(variants.get("fewer_surprises", False)),
+              open_draws=bool(variants.get("open_draws", False)), rng=rng)
+    s.round = int(data.get("round", 1))
+    if s.round not in (1, 2, 3):
+        raise PositionError("the round is 1, 2 or 3")
+    phase = data.get("phase", "play")
+    if phase not in _PHASES:
+        raise PositionError(f"the phase is one of {', '.join(_PHASES)}, not {phase!r}")
+    s.phase = _PHASES[phase]
+    s.to_move = parse_seat(data.get("to_move", "black"))
+    s.first = parse_seat(data.get("first", seat_name(s.to_move)))
+    s.opponent_abstained = bool(data.get("opponent_abstained", False))
+    s.handicap_left = int(data.get("handicap_left", 0))
+    s.final_turns = int(data.get("final_turns", 0))
+    if (s.phase is Phase.HANDICAP) != (s.handicap_left > 0):
+        raise PositionError("handicap_left is positive exactly in the handicap phase")
+    if (s.phase is Phase.FINAL) != (s.final_turns in (1, 2)):
+        raise PositionError("final_turns is 1 or 2 exactly in the final phase")
+    free = data.get("free_line")
+    s.free_line = parse_line(free) if free else -1
+    s.scorings = [(int(b), int(w)) for b, w in data.get("scorings", [])]
+    if len(s.scorings) != s.round - 1:
+        raise PositionError(f"round {s.round} comes after {s.round - 1} scorings")
+
+    for name, lines in _per_seat(data, "bridges").items():
+        q = parse_seat(name)
+        for text in lines:
+            line = parse_line(text)
+            if s.owner[line] >= 0:
+                raise PositionError(f"two bridges on {line_name(line)} (R11a)")
+            s.owner[line] = q
+            for island in LINES[line]:
+                s.counts[q][island] += 1
+        if s.owner.count(q) > BRIDGES:
+            raise PositionError(f"{name} has more than {BRIDGES} bridges (R3)")
+    for q in (BLACK, WHITE):
+        s.supply[q] = BRIDGES - s.owner.count(q)
+    for island in range(N_ISLANDS):  # R10: control follows from the bridges alone
+        for q in (BLACK, WHITE):
+            if 2 * s.counts[q][island] > DEGREE[island]:
+                s.control[island] = q
+
+    left = {i: 2 for i in range(N_ISLANDS)}
+
+    def take(names: list[Any], where: str) -> list[int]:
+        cards = []
+        for name in names:
+            card = parse_island(name)
+            if left[card] == 0:
+                raise PositionError(f"a third {ISLANDS[card]} card ({where}); there are two (R2)")
+            left[card] -= 1
+            cards.append(card)
+        return cards
+
+    for name, cards in _per_seat(data, "hands").items():
+        q = parse_seat(name)
+        hand = take(cards, f"{name}'s hand")
+        if len(hand) > HAND_LIMIT:
+            raise PositionError(f"{name} holds more than {HAND_LIMIT} cards (R14)")
+        for card in hand:
+            s.hands[q][card] += 1
+        s.hand_size[q] = len(hand)
+    for name, cards in _per_seat(data, "known").items():
+        q = parse_seat(name)
+        for card in (parse_island(c) for c in cards):
+            s.known[q][card] += 1
+        if any(k > h for k, h in zip(s.known[q], s.hands[q])):
+            raise PositionError(f"{name}'s known cards must be in {name}'s hand")
+    display = data.get("display", [])
+    if len(display) > 3:
+        raise PositionError("the display has three places")
+    s.display = [take([c], "display")[0] if c is not None else -1 for c in display]
+    s.display += [-1] * (3 - len(s.display))
+    discard = data.get("discard", {})
+    s.discard_up = take(discard.get("up", []), "discard pile")
+    s.discard_down = take(discard.get("down", []), "discard pile")
+    pile = data.get("pile", "rest")
+    if pile == "rest":
+        rest = [c for c in range(N_ISLANDS) for _ in range(left[c])]
+        rng.shuffle(rest)
+        s.pile = rest
+    else:
+        s.pile = take(pile, "draw pile")[::-1]
+        missing = sum(left.values())
+        if missing:
+            raise PositionError(f"{missing} cards are nowhere: all 24 must be placed (R11a)")
+    if sorted(s.hand(BLACK) + s.hand(WHITE) + [c for c in s.display if c >= 0] + s.pile
+              + s.discard_up + s.discard_down) != sorted(CARDS):
+        raise PositionError("the 24 cards are not all accounted for (R11a)")
+    if s.pile and -1 in s.display:
+        raise PositionError("an empty display place is refilled while the pile has cards (R12)")
+    return s
+
+
+def _per_seat(data: dict[str, Any], key: str) -> dict[str, list[Any]]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise PositionError(f"{key!r} maps 'black' and 'white' to lists")
+    return value

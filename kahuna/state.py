@@ -1,0 +1,501 @@
+"""The game state and the rules that change it (RULES.md R3-R23).
+
+``State.legal_actions()`` is the one legal-action generator: the page, the bots and the
+tests all use it. ``State.play()`` checks an action and says which rule it breaks;
+``State.do()`` applies an action already known to be legal (the generator's output).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from .actions import FREE, HANDICAP, PASS, PILE, PLACE, REMOVE, TAKE, Action, Kind, discard, sub_multisets
+from .board import DEGREE, ISLANDS, LINES, LINES_OF, MAJORITY, N_ISLANDS, N_LINES, line_name
+from .errors import IllegalAction
+
+BLACK, WHITE = 0, 1
+COLOURS = ("Black", "White")
+BRIDGES = 25  # R3
+HAND_LIMIT = 5  # R14
+CARDS = tuple(i for i in range(N_ISLANDS) for _ in range(2))  # R2
+INTERIM_POINTS = (1, 2)  # R17
+
+
+class Phase(IntEnum):
+    HANDICAP = 0  # R7: bridges placed before the first turn
+    PLAY = 1
+    FINAL = 2  # R20: the two last turns, nothing to draw
+    OVER = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended: ``winner`` is BLACK, WHITE or None for a draw."""
+
+    winner: int | None
+    termination: str  # "scoring" (R21, R22) or "early" (R23)
+    reason: str  # which tie-break settled it, in words
+
+    def __str__(self) -> str:
+        who = "Draw" if self.winner is None else f"{COLOURS[self.winner]} wins"
+        return f"{who} ({self.reason})"
+
+
+@dataclass(slots=True)
+class Effects:
+    """What one action caused, for the page to show and narrate."""
+
+    player: int
+    action: Action
+    gained: list[int] = field(default_factory=list)  # islands the player took (R11)
+    removed: list[int] = field(default_factory=list)  # opponent bridges taken off (R9, R11)
+    lost: list[int] = field(default_factory=list)  # islands the opponent lost (R11)
+    drawn: int = -1  # the card drawn; secret when it came from the pile
+    round_ended: int = 0  # the round that this action ended (R16)
+    scoring: tuple[int, int] | None = None  # points of the scoring it caused (Black, White)
+    outcome: Outcome | None = None
+
+
+class State:
+    """A whole position, hidden parts included. Players are BLACK (0) and WHITE (1);
+    islands, lines and cards are small integers (see ``board``)."""
+
+    __slots__ = (
+        "fewer_surprises", "open_draws", "rng", "reshuffles",
+        "owner", "counts", "control", "supply",
+        "hands", "hand_size", "known", "display", "pile", "discard_up", "discard_down",
+        "round", "phase", "to_move", "opponent_abstained", "free_line",
+        "handicap_left", "first", "final_turns", "scorings", "outcome", "history",
+    )
+
+    def __init__(self, *, fewer_surprises: bool = False, open_draws: bool = False,
+                 rng: random.Random | None = None) -> None:
+        self.fewer_surprises = fewer_surprises  # V1
+        self.open_draws = open_draws  # V2
+        self.rng = rng if rng is not None else random.Random(0)
+        self.reshuffles: list[list[int]] = []  # explicit orders for R18, top first
+        self.owner = [-1] * N_LINES
+        self.counts = [[0] * N_ISLANDS, [0] * N_ISLANDS]  # bridges touching each island
+        self.control = [-1] * N_ISLANDS
+        self.supply = [BRIDGES, BRIDGES]
+        self.hands = [[0] * N_ISLANDS, [0] * N_ISLANDS]  # cards per island
+        self.hand_size = [0, 0]
+        # Cards of each hand the opponent knows of (R24; V2's open cards): taken from
+        # the display and not since played or hidden by a face-down discard.
+        self.known = [[0] * N_ISLANDS, [0] * N_ISLANDS]
+        self.display: list[int] = [-1, -1, -1]
+        self.pile: list[int] = []  # top card last
+        self.discard_up: list[int] = []  # cards played face up since the last shuffle
+        self.discard_down: list[int] = []  # R9a's face-down discards
+        self.round = 1
+        self.phase = Phase.PLAY
+        self.to_move = BLACK
+        self.first = BLACK
+        self.opponent_abstained = False  # R13
+        self.free_line = -1  # V1: the line a removal just freed
+        self.handicap_left = 0
+        self.final_turns = 0
+        self.scorings: list[tuple[int, int]] = []  # points per scoring, (Black, White)
+        self.outcome: Outcome | None = None
+        self.history: list[tuple[int, Action]] = []
+
+    # ----- queries -------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def bridges(self, player: int) -> list[int]:
+        """Lines holding ``player``'s bridges."""
+        return [line for line in range(N_LINES) if self.owner[line] == player]
+
+    def islands(self, player: int) -> list[int]:
+        """Islands ``player`` controls (R10)."""
+        return [i for i in range(N_ISLANDS) if self.control[i] == player]
+
+    def hand(self, player: int) -> list[int]:
+        """``player``'s cards, sorted by island."""
+        return [i for i in range(N_ISLANDS) for _ in range(self.hands[player][i])]
+
+    def totals(self) -> tuple[int, int]:
+        """Points so far (R17, R21)."""
+        return (sum(s[0] for s in self.scorings), sum(s[1] for s in self.scorings))
+
+    def copy(self) -> State:
+        """An independent copy; the random generator is copied too."""
+        new = State.__new__(State)
+        new.fewer_surprises = self.fewer_surprises
+        new.open_draws = self.open_draws
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.reshuffles = [list(r) for r in self.reshuffles]
+        new.owner = self.owner[:]
+        new.counts = [self.counts[0][:], self.counts[1][:]]
+        new.control = self.control[:]
+        new.supply = self.supply[:]
+        new.hands = [self.hands[0][:], self.hands[1][:]]
+        new.hand_size = self.hand_size[:]
+        new.known = [self.known[0][:], self.known[1][:]]
+        new.display = self.display[:]
+        new.pile = self.pile[:]
+        new.discard_up = self.discard_up[:]
+        new.discard_down = self.discard_down[:]
+        new.round = self.round
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.first = self.first
+        new.opponent_abstained = self.opponent_abstained
+        new.free_line = self.free_line
+        new.handicap_left = self.handicap_left
+        new.final_turns = self.final_turns
+        new.scorings = self.scorings[:]
+        new.outcome = self.outcome
+        new.history = self.history[:]
+        return new
+
+    # ----- the legal-action generator -----------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now, each once, in a fixed order."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return []
+        p = self.to_move
+        owner = self.owner
+        if phase is Phase.HANDICAP:
+            return [HANDICAP[line] for line in range(N_LINES) if owner[line] < 0]
+        hand = self.hands[p]
+        opp = 1 - p
+        control = self.control
+        v1 = self.fewer_surprises
+        result: list[Action] = []
+        if self.free_line >= 0 and self._may_build(self.free_line, p):
+            result.append(FREE[self.free_line])
+        if self.supply[p]:
+            for island in range(N_ISLANDS):
+                if hand[island] and not (v1 and control[island] == opp):
+                    for line in LINES_OF[island]:
+                        if owner[line] < 0 and not (v1 and control[_other(line, island)] == opp):
+                            result.append(PLACE[(island, line)])
+        if self.hand_size[p] >= 2:
+            for line in range(N_LINES):
+                if owner[line] == opp:
+                    a, b = LINES[line]
+                    if hand[a] >= 2:
+                        result.append(REMOVE[(a, a, line)])
+                    if hand[a] and hand[b]:
+                        result.append(REMOVE[(a, b, line)])
+                    if hand[b] >= 2:
+                        result.append(REMOVE[(b, b, line)])
+            if self.hand_size[p] == HAND_LIMIT:
+                result.extend(discard(cards) for cards in sub_multisets(hand))
+        result.extend(self._turn_endings())
+        return result
+
+    def _turn_endings(self) -> list[Action]:
+        """Phase B's choices (R12-R15, R20)."""
+        pile, display = self.pile, self.display
+        if self.phase is Phase.FINAL or (not pile and display == [-1, -1, -1]):
+            return [PASS]  # R15, R20
+        ends: list[Action] = []
+        if self.hand_size[self.to_move] < HAND_LIMIT:  # R14
+            seen = set()
+            for card in display:
+                if card >= 0 and card not in seen:
+                    seen.add(card)
+                    ends.append(TAKE[card])
+            if pile:
+                ends.append(PILE)
+        if not self.opponent_abstained:  # R13
+            ends.append(PASS)
+        return ends
+
+    def _may_build(self, line: int, player: int) -> bool:
+        """A free bridge (V1) may go on ``line``: free, a bridge in supply, no opponent island."""
+        if self.owner[line] >= 0 or not self.supply[player]:
+            return False
+        a, b = LINES[line]
+        opp = 1 - player
+        return self.control[a] != opp and self.control[b] != opp
+
+    # ----- checked play ---------------------------------------------------------
+
+    def play(self, action: Action) -> Effects:
+        """Apply ``action`` if legal; otherwise raise IllegalAction naming the rule."""
+        self.check(action)
+        return self.do(action)
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction, naming the broken rule, unless ``action`` is legal now."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction("R22", "the game is over")
+        kind = action.kind
+        p = self.to_move
+        if self.phase is Phase.HANDICAP:
+            if kind is not Kind.HANDICAP:
+                raise IllegalAction("R7", "the handicap bridges come before the first turn")
+            self._check_free_line(action.line, "R7")
+            return
+        if kind is Kind.HANDICAP:
+            raise IllegalAction("R7", "handicap bridges are only placed before the first turn")
+        hand = self.hands[p]
+        if kind is Kind.PLACE:
+            card = action.cards[0]
+            if not hand[card]:
+                raise IllegalAction("R8", f"no {ISLANDS[card]} card in hand")
+            self._check_free_line(action.line, "R8")
+            if not self.supply[p]:
+                raise IllegalAction("R3", "no bridge left in the supply")
+            self._check_v1(action.line)
+        elif kind is Kind.REMOVE:
+            a, b = action.cards
+            if hand[a] < 1 + (a == b) or hand[b] < 1:
+                raise IllegalAction("R9", f"the hand does not hold {ISLANDS[a]}+{ISLANDS[b]}")
+            if self.owner[action.line] != 1 - p:
+                raise IllegalAction(
+                    "R9", f"no opponent bridge on {line_name(action.line)} to remove")
+        elif kind is Kind.DISCARD:
+            if self.hand_size[p] != HAND_LIMIT:
+                raise IllegalAction("R9a", "cards may only be discarded from a hand of five")
+            for card in set(action.cards):
+                if action.cards.count(card) > hand[card]:
+                    raise IllegalAction("R9a", f"the hand does not hold that many {ISLANDS[card]}")
+        elif kind is Kind.FREE:
+            if action.line != self.free_line:
+                raise IllegalAction(
+                    "V1", "a free bridge only goes on the line a removal has just freed")
+            if not self.supply[p]:
+                raise IllegalAction("R3", "no bridge left in the supply")
+            self._check_v1(action.line)
+        elif action not in self._turn_endings():
+            raise IllegalAction(*self._why_not_end(action))
+
+    def _check_free_line(self, line: int, rule: str) -> None:
+        if self.owner[line] >= 0:
+            raise IllegalAction(rule, f"line {line_name(line)} already holds a bridge")
+
+    def _check_v1(self, line: int) -> None:
+        if self.fewer_surprises:
+            opp = 1 - self.to_move
+            for island in LINES[line]:
+                if self.control[island] == opp:
+                    raise IllegalAction(
+                        "V1", f"{ISLANDS[island]} is the opponent's: no bridge may touch it")
+
+    def _why_not_end(self, action: Action) -> tuple[str, str]:
+        if self.phase is Phase.FINAL or (not self.pile and self.display == [-1, -1, -1]):
+            return "R15", "there is nothing left to draw: the turn ends with pass"
+        if action.kind is Kind.PASS:
+            return "R13", "the opponent abstained last turn, so you must draw"
+        if self.hand_size[self.to_move] >= HAND_LIMIT:
+            return "R14", "a hand of five may not draw: play or discard first"
+        if action.kind is Kind.TAKE:
+            return "R12", f"the display shows no {ISLANDS[action.cards[0]]}"
+        return "R12", "the draw pile is empty"
+
+    # ----- applying -------------------------------------------------------------
+
+    def do(self, action: Action) -> Effects:
+        """Apply a legal action (unchecked: use ``play`` for untrusted input)."""
+        p = self.to_move
+        fx = Effects(p, action)
+        self.history.append((p, action))
+        kind = action.kind
+        self.free_line = -1
+        if kind is Kind.PLACE:
+            card = action.cards[0]
+            self._spend(p, card)
+            self.discard_up.append(card)
+            self._build(p, action.line, fx)
+        elif kind is Kind.REMOVE:
+            for card in action.cards:
+                self._spend(p, card)
+                self.discard_up.append(card)
+            self._unbuild(action.line, fx)
+            self._lose_control(1 - p, LINES[action.line], fx)
+            if self.fewer_surprises:
+                self.free_line = action.line
+        elif kind is Kind.DISCARD:
+            self._discard(p, action.cards)
+        elif kind is Kind.FREE:
+            self._build(p, action.line, fx)
+        elif kind is Kind.HANDICAP:
+            self._build(p, action.line, fx)
+            self.handicap_left -= 1
+            if not self.handicap_left:
+                self.phase = Phase.PLAY
+                self.to_move = self.first
+        else:
+            self._end_turn(p, action, fx)
+        if self.scorings and self.phase is not Phase.OVER:
+            self._check_early_end(fx)
+        return fx
+
+    def _spend(self, p: int, card: int) -> None:
+        self.hands[p][card] -= 1
+        self.hand_size[p] -= 1
+        if self.known[p][card]:  # a known copy is played first: cards of one island are alike
+            self.known[p][card] -= 1
+
+    def _discard(self, p: int, cards: tuple[int, ...]) -> None:
+        hand = self.hands[p]
+        for card in cards:
+            hand[card] -= 1
+        if self.open_draws:  # V2: hidden copies go face down first; open ones stay open
+            known = self.known[p]
+            for card in set(cards):
+                known[card] = min(known[card], hand[card])
+        else:  # a face-down discard may have hidden any remembered card (R24)
+            self.known[p] = [0] * N_ISLANDS
+        self.hand_size[p] -= len(cards)
+        self.discard_down.extend(cards)
+
+    def _build(self, p: int, line: int, fx: Effects) -> None:
+        """Put ``p``'s bridge on ``line`` and resolve control (R10, R11)."""
+        self.owner[line] = p
+        self.supply[p] -= 1
+        counts, control = self.counts[p], self.control
+        gained = []
+        for island in LINES[line]:
+            counts[island] += 1
+            if control[island] != p and counts[island] >= MAJORITY[island]:
+                control[island] = p
+                gained.append(island)
+        if gained:
+            fx.gained.extend(gained)
+            opp = 1 - p
+            owner = self.owner
+            touched: set[int] = set()
+            for island in gained:
+                for other in LINES_OF[island]:
+                    if owner[other] == opp:
+                        self._unbuild(other, fx)
+                        touched.update(LINES[other])
+            self._lose_control(opp, touched, fx)
+
+    def _unbuild(self, line: int, fx: Effects) -> None:
+        """Return the bridge on ``line`` to its owner's supply (R3)."""
+        q = self.owner[line]
+        self.owner[line] = -1
+        self.supply[q] += 1
+        a, b = LINES[line]
+        self.counts[q][a] -= 1
+        self.counts[q][b] -= 1
+        fx.removed.append(line)
+
+    def _lose_control(self, q: int, islands, fx: Effects) -> None:
+        """``q`` loses every island among ``islands`` where it lost its majority (R11)."""
+        for island in sorted(islands):
+            if self.control[island] == q and self.counts[q][island] < MAJORITY[island]:
+                self.control[island] = -1
+                fx.lost.append(island)
+
+    def _end_turn(self, p: int, action: Action, fx: Effects) -> None:
+        """Phase B: draw or abstain, then the round end (R12-R20)."""
+        if action.kind is Kind.TAKE:
+            card = action.cards[0]
+            slot = self.display.index(card)
+            self.display[slot] = self.pile.pop() if self.pile else -1
+            self._receive(p, card, fx)
+            self.known[p][card] += 1
+        elif action.kind is Kind.PILE:
+            self._receive(p, self.pile.pop(), fx)
+        self.opponent_abstained = action.kind is Kind.PASS
+        self.to_move = 1 - p
+        if self.phase is Phase.FINAL:
+            self.final_turns -= 1
+            if not self.final_turns:
+                self._final_scoring(fx)
+        elif action.kind is not Kind.PASS and not self.pile and self.display == [-1, -1, -1]:
+            self._end_round(fx)  # R16: the last card has been drawn
+
+    def _receive(self, p: int, card: int, fx: Effects) -> None:
+        self.hands[p][card] += 1
+        self.hand_size[p] += 1
+        fx.drawn = card
+
+    def _end_round(self, fx: Effects) -> None:
+        fx.round_ended = self.round
+        if self.round == 3:  # R20: the opponent, then the drawer, take one last turn
+            self.phase = Phase.FINAL
+            self.final_turns = 2
+            self.opponent_abstained = False
+            return
+        b, w = len(self.islands(BLACK)), len(self.islands(WHITE))
+        points = INTERIM_POINTS[self.round - 1]  # R17
+        fx.scoring = (points, 0) if b > w else (0, points) if w > b else (0, 0)
+        self.scorings.append(fx.scoring)
+        self.round += 1
+        # R18: the discard pile becomes the new draw pile; R19: the next player may abstain.
+        cards = self.discard_up + self.discard_down
+        self.discard_up, self.discard_down = [], []
+        if self.reshuffles:
+            order = self.reshuffles.pop(0)
+            if sorted(order) != sorted(cards):
+                raise IllegalAction("R18", "the recorded reshuffle is not the discard pile")
+            self.pile = order[::-1]
+        else:
+            self.rng.shuffle(cards)
+            self.pile = cards
+        self.display = [self.pile.pop() if self.pile else -1 for _ in range(3)]
+        self.opponent_abstained = False
+
+    def _final_scoring(self, fx: Effects) -> None:
+        """R21, then the winner by R22."""
+        b, w = len(self.islands(BLACK)), len(self.islands(WHITE))
+        fx.scoring = (b - w, 0) if b > w else (0, w - b)
+        self.scorings.append(fx.scoring)
+        tb, tw = self.totals()
+        if tb != tw:
+            outcome = Outcome(BLACK if tb > tw else WHITE, "scoring", "more points")
+        elif fx.scoring != (0, 0):
+            outcome = Outcome(BLACK if b > w else WHITE, "scoring",
+                              "equal points, higher final scoring")
+        elif tb == 0 and self.supply[BLACK] != self.supply[WHITE]:
+            outcome = Outcome(BLACK if self.supply[BLACK] < self.supply[WHITE] else WHITE,
+                              "scoring", "no points, more bridges on the board")
+        else:
+            outcome = Outcome(None, "scoring", "equal in every tie-break")
+        self._finish(outcome, fx)
+
+    def _check_early_end(self, fx: Effects) -> None:
+        """R23: after the first scoring, a player with no bridge left loses at once."""
+        empty = [self.supply[q] == BRIDGES for q in (BLACK, WHITE)]
+        if empty[0] != empty[1]:
+            winner = WHITE if empty[0] else BLACK
+            self._finish(Outcome(winner, "early", f"{COLOURS[1 - winner]} has no bridge left"), fx)
+
+    def _finish(self, outcome: Outcome, fx: Effects) -> None:
+        self.outcome = fx.outcome = outcome
+        self.phase = Phase.OVER
+
+
+def _other(line: int, island: int) -> int:
+    a, b = LINES[line]
+    return b if a == island else a
+
+
+def control_invariants(state: State) -> list[str]:
+    """R11a's invariants: the list of those that fail (empty when all hold)."""
+    problems = []
+    for q in (BLACK, WHITE):
+        on_board = state.owner.count(q)
+        if on_board + state.supply[q] != BRIDGES:
+            problems.append(f"{COLOURS[q]}: {on_board} bridges on board + {state.supply[q]} in supply")
+        for island in range(N_ISLANDS):
+            n = sum(1 for line in LINES_OF[island] if state.owner[line] == q)
+            if n != state.counts[q][island]:
+                problems.append(f"{COLOURS[q]} count on {ISLANDS[island]} is stale")
+            has = 2 * n > DEGREE[island]
+            if has != (state.control[island] == q):
+                problems.append(f"token on {ISLANDS[island]} does not match {COLOURS[q]}'s majority")
+    cards = sorted(state.hand(BLACK) + state.hand(WHITE) + [c for c in state.display if c >= 0]
+                   + state.pile + state.discard_up + state.discard_down)
+    if cards != sorted(CARDS):
+        problems.append("the 24 cards are not all accounted for")
+    for q in (BLACK, WHITE):
+        if any(k > h for k, h in zip(state.known[q], state.hands[q])):
+            problems.append(f"{COLOURS[q]}'s known cards are not all in hand")
+    return problems
