@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from .actions import FREE, HANDICAP, PASS, PILE, PLACE, REMOVE, TAKE, Action, Kind, discard, sub_multisets
-from .board import DEGREE, ISLANDS, LINES, LINES_OF, MAJORITY, N_ISLANDS, N_LINES, line_name
+from .board import DEGREE, ISLANDS, LINES, LINES_OF, MAJORITY, N_ISLANDS, N_LINES, line_name, other_end
 from .errors import IllegalAction
 
 BLACK, WHITE = 0, 1
@@ -176,9 +176,9 @@ class State:
         if self.supply[p]:
             for island in range(N_ISLANDS):
                 if hand[island] and not (v1 and control[island] == opp):
-                    for line in LINES_OF[island]:
-                        if owner[line] < 0 and not (v1 and control[_other(line, island)] == opp):
-                            result.append(PLACE[(island, line)])
+                    for line, other, action in _PLACES_OF[island]:
+                        if owner[line] < 0 and not (v1 and control[other] == opp):
+                            result.append(action)
         if self.hand_size[p] >= 2:
             for line in range(N_LINES):
                 if owner[line] == opp:
@@ -190,7 +190,7 @@ class State:
                     if hand[b] >= 2:
                         result.append(REMOVE[(b, b, line)])
             if self.hand_size[p] == HAND_LIMIT:
-                result.extend(discard(cards) for cards in sub_multisets(hand))
+                result.extend(_discards_for(hand))
         result.extend(self._turn_endings())
         return result
 
@@ -472,9 +472,21 @@ class State:
         self.phase = Phase.OVER
 
 
-def _other(line: int, island: int) -> int:
-    a, b = LINES[line]
-    return b if a == island else a
+#: For each island, its lines as (line, island at the other end, the PLACE action).
+_PLACES_OF = tuple(
+    tuple((line, other_end(line, island), PLACE[(island, line)]) for line in LINES_OF[island])
+    for island in range(N_ISLANDS)
+)
+_DISCARDS: dict[tuple[int, ...], list[Action]] = {}
+
+
+def _discards_for(hand: list[int]) -> list[Action]:
+    """R9a's choices for a hand of five: every non-empty set of its cards (memoised)."""
+    key = tuple(hand)
+    options = _DISCARDS.get(key)
+    if options is None:
+        options = _DISCARDS[key] = [discard(cards) for cards in sub_multisets(hand)]
+    return options
 
 
 def control_invariants(state: State) -> list[str]:
