@@ -2,8 +2,8 @@
 
 ``position_to_json`` writes every field; ``position_from_json`` also accepts a sparse
 position (as in a tutorial or a bug report): missing fields take their start-of-game
-values and cards that are nowhere else form the draw pile, shuffled from ``seed``.
-See docs/notation.md for the fields.
+values and cards that are nowhere else form the draw pile, shuffled from ``seed``
+(and, when no display is given, the display is laid from its top). See docs/notation.md for the fields.
 """
 
 from __future__ import annotations
@@ -101,6 +101,8 @@ def _build(data: Any, seed: int) -> State:
         raise PositionError("final_turns is 1 or 2 exactly in the final phase")
     free = data.get("free_line")
     s.free_line = parse_line(free) if free else -1
+    if s.free_line >= 0 and not s.fewer_surprises:
+        raise PositionError("free_line belongs to the fewer-surprises variant (V1)")
     s.scorings = [(int(b), int(w)) for b, w in data.get("scorings", [])]
     if len(s.scorings) != s.round - 1:
         raise PositionError(f"round {s.round} comes after {s.round - 1} scorings")
@@ -162,6 +164,8 @@ def _build(data: Any, seed: int) -> State:
         rest = [c for c in range(N_ISLANDS) for _ in range(left[c])]
         rng.shuffle(rest)
         s.pile = rest
+        if "display" not in data:  # a sparse position: lay the display from the rest (R6)
+            s.display = [s.pile.pop() if s.pile else -1 for _ in range(3)]
     else:
         s.pile = take(pile, "draw pile")[::-1]
         missing = sum(left.values())
@@ -170,6 +174,8 @@ def _build(data: Any, seed: int) -> State:
     if sorted(s.hand(BLACK) + s.hand(WHITE) + [c for c in s.display if c >= 0] + s.pile
               + s.discard_up + s.discard_down) != sorted(CARDS):
         raise PositionError("the 24 cards are not all accounted for (R11a)")
+    if s.free_line >= 0 and s.owner[s.free_line] >= 0:
+        raise PositionError(f"free_line {line_name(s.free_line)} holds a bridge (V1)")
     if s.pile and -1 in s.display:
         raise PositionError("an empty display place is refilled while the pile has cards (R12)")
     return s
