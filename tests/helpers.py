@@ -1,0 +1,55 @@
+"""Small helpers shared by the engine tests: hand-built positions and action scripts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kahuna import Action, Effects, State, position_from_json
+from kahuna.actions import all_fixed_actions, discard, sub_multisets
+from kahuna.board import ISLAND_INDEX, ISLANDS, LINE_INDEX, line_name
+from kahuna.state import HAND_LIMIT
+
+
+def position(seed: int = 0, **fields: Any) -> State:
+    """A state from a sparse position; keyword names are the position JSON's fields."""
+    return position_from_json(fields, seed)
+
+
+def island(name: str) -> int:
+    return ISLAND_INDEX[name]
+
+
+def line(text: str) -> int:
+    """``'HUNA-ELAI'`` (either order) to a line index."""
+    a, b = text.split("-")
+    return LINE_INDEX[(ISLAND_INDEX[a], ISLAND_INDEX[b])]
+
+
+def names(items: list[int]) -> list[str]:
+    """Island indices to names (for readable assertions)."""
+    return [ISLANDS[i] for i in items]
+
+
+def bridges(state: State, player: int) -> list[str]:
+    """``player``'s bridges as sorted line names."""
+    return sorted(line_name(x) for x in state.bridges(player))
+
+
+def play(state: State, *texts: str) -> list[Effects]:
+    """Play each action (checked) and return their effects."""
+    return [state.play(Action.parse(text)) for text in texts]
+
+
+def legal(state: State) -> set[str]:
+    """The legal actions as notation."""
+    return {str(a) for a in state.legal_actions()}
+
+
+def candidate_actions(state: State) -> list[Action]:
+    """Every action worth asking ``check`` about: all actions but discards, plus every
+    discard from the mover's hand (legal or not) and single-card discards of each island."""
+    hand = state.hands[state.to_move]
+    extra = [discard((i,)) for i in range(len(ISLANDS))]
+    if sum(hand) <= HAND_LIMIT:
+        extra += [discard(cards) for cards in sub_multisets(hand)]
+    return all_fixed_actions() + extra
