@@ -15,6 +15,14 @@ def position(seed: int = 0, **fields: Any) -> State:
     return position_from_json(fields, seed)
 
 
+def rest_of(*used: str) -> list[str]:
+    """The card names left when ``used`` are taken out of the 24 (R2), in island order."""
+    rest = [name for name in ISLANDS for _ in range(2)]
+    for name in used:
+        rest.remove(name)
+    return rest
+
+
 def island(name: str) -> int:
     return ISLAND_INDEX[name]
 
