@@ -1,4 +1,4 @@
-"""``python -m kahuna``: replay records, benchmark the engine."""
+"""``python -m kahuna``: replay records, benchmark the engine, match computer players."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from .errors import RecordError
 from .position import position_to_json
 from .record import replay
 from .state import COLOURS
+from .tournament import match
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -51,6 +52,32 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    if args.games < 1 or args.jobs < 1:
+        print("--games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        result = match(args.a, args.b, args.games, args.seed, args.jobs)
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    low, high = result["ci95"]
+    print(f"{result['a']} vs {result['b']}: {result['games']} games (seat-swapped pairs, "
+          f"seed {result['seed']})")
+    print(f"{result['a']} wins {result['wins']}, loses {result['losses']}, "
+          f"draws {result['draws']}: win rate {100 * result['win_rate']:.1f}%, "
+          f"score {100 * result['score']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
+    for key in ("a", "b"):
+        t = result[f"time_{key}"]
+        print(f"  {result[key]} ({key.upper()}): {t['decisions']} decisions, "
+              f"mean {1000 * t['mean']:.1f} ms, p95 {1000 * t['p95']:.1f} ms, "
+              f"max {1000 * t['max']:.1f} ms")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kahuna", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -62,5 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_bench)
+    p = sub.add_parser("tournament", help="games between two computer players, seats swapped")
+    p.add_argument("a", help="player A (its win rate is reported)")
+    p.add_argument("b", help="player B")
+    p.add_argument("--games", type=int, default=100, help="games, played in pairs (even)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (same result)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_tournament)
     args = parser.parse_args(argv)
     return args.run(args)

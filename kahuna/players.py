@@ -6,50 +6,31 @@ The page runs a decision in short slices so the browser never freezes:
 >>> import random
 >>> from kahuna import Setup, new_game, observe
 >>> state = new_game(Setup(seed=2))
->>> thinking = make_player("random").think(observe(state, state.to_move), random.Random(1))
+>>> thinking = make_player("expert").think(observe(state, state.to_move), random.Random(1))
 >>> while not thinking.step(0.02):
 ...     pass
 >>> thinking.action() in state.legal_actions()
 True
+
+Baselines (yardsticks, not levels): ``random`` and ``greedy``. Levels, weakest first:
+``LEVELS``. Their budgets were chosen from ``bench/strength_vs_budget.py``.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from typing import Callable
 
 from .actions import Action
+from .evaluate import Weights
+from .greedy import GreedyPlayer
 from .observation import Observation
+from .search import Level, SearchPlayer
+from .thinking import Decided, Player, Sliced, Thinking
 
-
-class Thinking(Protocol):
-    """A decision in progress."""
-
-    def step(self, seconds: float) -> bool:
-        """Work for about ``seconds``; True once the decision is made."""
-
-    def action(self) -> Action:
-        """The chosen action (after ``step`` returned True)."""
-
-
-class Player(Protocol):
-    name: str
-
-    def think(self, obs: Observation, rng: random.Random) -> Thinking:
-        """Start deciding the action of ``obs.seat``, which is to move."""
-
-
-class Decided:
-    """A Thinking whose answer is already known."""
-
-    def __init__(self, action: Action) -> None:
-        self._action = action
-
-    def step(self, seconds: float) -> bool:
-        return True
-
-    def action(self) -> Action:
-        return self._action
+__all__ = ["Decided", "Player", "Sliced", "Thinking", "RandomPlayer", "GreedyPlayer",
+           "SearchPlayer", "Level", "LEVEL_SETTINGS", "PLAYERS", "LEVELS", "choose",
+           "make_player"]
 
 
 class RandomPlayer:
@@ -69,9 +50,24 @@ def choose(player: Player, obs: Observation, rng: random.Random) -> Action:
     return thinking.action()
 
 
-PLAYERS: dict[str, Callable[[], Player]] = {"random": RandomPlayer}
-#: The levels a person chooses from, weakest first (the baselines are not levels).
-LEVELS: tuple[str, ...] = ()
+#: The levels, weakest first. A beginner plays short turns, often forgets that bridges
+#: can be removed, does not see what a capture sweeps away, and sometimes settles for a
+#: near miss; the others plan the whole turn, and the top two test their plans against
+#: the opponent's replies.
+LEVEL_SETTINGS: tuple[Level, ...] = (
+    Level("beginner", width=3, depth=3, blind_removals=0.5, temperature=0.4,
+          weights=Weights(cascade=0.0, exposed=0.0, reach=0.1)),
+    Level("casual", width=6, depth=5),
+    Level("skilled", width=6, depth=5, candidates=6, iterations=36),
+    Level("expert", width=8, depth=5, candidates=10, iterations=160),
+)
+LEVELS: tuple[str, ...] = tuple(level.name for level in LEVEL_SETTINGS)
+
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    **{level.name: (lambda level=level: SearchPlayer(level)) for level in LEVEL_SETTINGS},
+}
 
 
 def make_player(name: str) -> Player:

@@ -125,12 +125,20 @@ class State:
 
     def copy(self) -> State:
         """An independent copy; the random generator is copied too."""
+        new = self.fork()
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.history = self.history[:]
+        return new
+
+    def fork(self) -> State:
+        """A cheap copy for search: no history, and the random generator is shared,
+        not copied (reshuffles in the fork advance this state's generator)."""
         new = State.__new__(State)
         new.fewer_surprises = self.fewer_surprises
         new.open_draws = self.open_draws
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new.reshuffles = [list(r) for r in self.reshuffles]
+        new.rng = self.rng
+        new.reshuffles = [list(r) for r in self.reshuffles] if self.reshuffles else []
         new.owner = self.owner[:]
         new.counts = [self.counts[0][:], self.counts[1][:]]
         new.control = self.control[:]
@@ -152,7 +160,7 @@ class State:
         new.final_turns = self.final_turns
         new.scorings = self.scorings[:]
         new.outcome = self.outcome
-        new.history = self.history[:]
+        new.history = []
         return new
 
     # ----- the legal-action generator -----------------------------------------

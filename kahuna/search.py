@@ -1,0 +1,162 @@
+"""The levels' player: plans a whole turn, tests the best plans against the opponent's
+replies in worlds sampled from its own observation, and plays the winner's actions one
+by one (RULES.md R24: it never sees the real hidden cards or the pile's order).
+
+The search for one turn:
+
+1. Deal one world consistent with the observation (``Observation.sample_state``) and
+   list candidate turns with a beam search over phase A (``turns.plans``); phase-A
+   actions have the same effects in every world, only the draw differs.
+2. Without replies (the lower levels) play the best candidate by the evaluation.
+3. With replies, keep the ``candidates`` best and share out ``iterations`` among them by
+   successive halving: one iteration plays a candidate in the n-th sampled world, lets
+   the opponent answer with a greedy turn of its own (it holds the world's hidden cards,
+   so removals and cascades it could make are found), and evaluates the outcome.
+
+Budgets count iterations, not seconds, so a seed gives the same move on any machine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from dataclasses import dataclass
+
+from .actions import Action
+from .evaluate import DEFAULT, Weights, evaluate
+from .observation import Observation, observe
+from .state import Phase, State
+from .thinking import Decided, Sliced, Thinking, Work
+from .turns import Plan, best_action, greedy_turn, plans
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How hard a search player tries, and which mistakes it makes on purpose."""
+
+    name: str
+    width: int = 6  # beam width over phase A
+    depth: int = 5  # actions of phase A looked at
+    candidates: int = 1  # plans tested against replies (1: no replies)
+    iterations: int = 0  # (plan, world) trials shared among the candidates
+    weights: Weights = DEFAULT
+    #: Chance, per turn, of not thinking of removals at all (R9).
+    blind_removals: float = 0.0
+    #: Softmax temperature (points) over the best plans: 0 always plays the best.
+    temperature: float = 0.0
+    time_cap: float | None = None
+
+
+class SearchPlayer:
+    """A search player of a given level. It remembers the rest of its planned turn and
+    plays it while the observations go as planned; anything unexpected starts afresh."""
+
+    def __init__(self, level: Level, time_cap: float | None = None) -> None:
+        self.level = level if time_cap is None else dataclasses.replace(level, time_cap=time_cap)
+        self.name = level.name
+        self._rest: list[tuple[Observation, Action]] = []
+
+    def think(self, obs: Observation, rng: random.Random) -> Thinking:
+        if self._rest and self._rest[0][0] == _public(obs):
+            return Decided(self._rest.pop(0)[1])
+        self._rest = []
+        actions = obs.legal_actions()
+        if len(actions) == 1:
+            return Decided(actions[0])
+        if obs.phase is Phase.HANDICAP:  # R7: bridges one by one, no cards involved
+            return Decided(best_action(obs.sample_state(rng), actions, self.level.weights))
+        return Sliced(self._search(obs, rng), self.level.time_cap)
+
+    def _search(self, obs: Observation, rng: random.Random) -> Work:
+        level = self.level
+        world = obs.sample_state(rng)
+        removals = not (level.blind_removals and rng.random() < level.blind_removals)
+        ranked = yield from plans(world, level.width, level.depth, level.weights, removals)
+        if not ranked:  # hurried before any turn could end
+            return best_action(world, obs.legal_actions(), level.weights)
+        if level.candidates > 1 and level.iterations:
+            plan = yield from _test_replies(obs, rng, [p for _, p in ranked[:level.candidates]],
+                                            level)
+        elif level.temperature > 0:
+            plan = _softmax_pick(ranked[:4], level.temperature, rng)
+        else:
+            plan = ranked[0][1]
+        self._remember(world, obs.seat, plan)
+        return plan[0]
+
+    def _remember(self, world: State, seat: int, plan: Plan) -> None:
+        """Keep the plan's later actions, each with the observation expected before it."""
+        state = world.fork()
+        for i, action in enumerate(plan[:-1]):
+            state.do(action)
+            self._rest.append((_public(observe(state, seat)), plan[i + 1]))
+
+
+@dataclass(slots=True)
+class _Arm:
+    plan: Plan
+    order: int
+    total: float = 0.0
+    trials: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.trials if self.trials else -math.inf
+
+
+def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
+                  level: Level) -> Work:
+    """Successive halving over ``candidates``: the plan with the best mean value after
+    the opponent's greedy reply, over worlds shared by all candidates."""
+    seat = obs.seat
+    arms = [_Arm(plan, i) for i, plan in enumerate(candidates)]
+    worlds: list[State] = []
+    rounds = max(1, math.ceil(math.log2(len(arms))))
+    per_round = max(len(arms), level.iterations // rounds)
+    alive = arms
+    while True:
+        trials = max(1, per_round // len(alive))
+        for arm in alive:
+            for _ in range(trials):
+                n = arm.trials
+                while len(worlds) <= n:
+                    worlds.append(obs.sample_state(rng))
+                value = _trial(worlds[n], arm.plan, seat, level.weights)
+                arm.total += value
+                arm.trials += 1
+                if (yield):
+                    return _leader(arms).plan
+        alive = sorted(alive, key=lambda a: (-a.mean, a.order))[:max(1, len(alive) // 2)]
+        if len(alive) == 1:
+            return alive[0].plan
+
+
+def _leader(arms: list[_Arm]) -> _Arm:
+    """The best arm among those tried most (the first candidate if none was tried)."""
+    most = max(a.trials for a in arms)
+    return min((a for a in arms if a.trials == most), key=lambda a: (-a.mean, a.order))
+
+
+def _trial(world: State, plan: Plan, seat: int, weights: Weights) -> float:
+    """Play ``plan`` in ``world``, then the opponent's greedy turn; the value for ``seat``."""
+    state = world.fork()
+    for action in plan:
+        state.do(action)
+    if not state.is_over and state.to_move != seat:
+        greedy_turn(state)
+    return evaluate(state, seat, weights)
+
+
+def _softmax_pick(ranked: list[tuple[float, Plan]], temperature: float,
+                  rng: random.Random) -> Plan:
+    """A plan drawn with weights exp(value / temperature): mostly the best, sometimes a
+    near miss, rarely a plan far worse."""
+    top = ranked[0][0]
+    weights = [math.exp((value - top) / temperature) for value, _ in ranked]
+    return rng.choices([plan for _, plan in ranked], weights)[0]
+
+
+def _public(obs: Observation) -> Observation:
+    """``obs`` without its history, which a sampled world does not have."""
+    return dataclasses.replace(obs, history=())

@@ -1,0 +1,91 @@
+"""The contract between a computer player and the page: a decision made in slices.
+
+The page calls ``step(seconds)`` between browser frames until it returns True, then
+reads ``action()``. A search is written as a generator that yields after each small
+unit of work; ``Sliced`` runs it for the slice's time and honours a cap on the total.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Generator
+from typing import Protocol
+
+from .actions import Action
+from .observation import Observation
+
+#: A decision in progress: each ``yield`` ends a unit of work and receives True when the
+#: search must stop at once and return the best action found so far.
+Work = Generator[None, bool, Action]
+
+
+class Thinking(Protocol):
+    """A decision in progress."""
+
+    def step(self, seconds: float) -> bool:
+        """Work for about ``seconds``; True once the decision is made."""
+
+    def action(self) -> Action:
+        """The chosen action (after ``step`` returned True)."""
+
+
+class Player(Protocol):
+    name: str
+
+    def think(self, obs: Observation, rng: random.Random) -> Thinking:
+        """Start deciding the action of ``obs.seat``, which is to move."""
+
+
+class Decided:
+    """A Thinking whose answer is already known."""
+
+    def __init__(self, action: Action) -> None:
+        self._action = action
+
+    def step(self, seconds: float) -> bool:
+        return True
+
+    def action(self) -> Action:
+        return self._action
+
+
+class Sliced:
+    """A Thinking that runs a ``Work`` generator; every ``step`` does at least one unit
+    of work, so ``step(0)`` called repeatedly always finishes. ``time_cap`` (seconds of
+    work in all) makes the search answer early on a slow machine; without it the answer
+    depends only on the observation and the random generator."""
+
+    def __init__(self, work: Work, time_cap: float | None = None) -> None:
+        self._work = work
+        self._cap = time_cap
+        self._spent = 0.0
+        self._started = False
+        self._action: Action | None = None
+
+    def step(self, seconds: float) -> bool:
+        if self._action is not None:
+            return True
+        start = time.perf_counter()
+        deadline = start + seconds
+        try:
+            if not self._started:
+                self._started = True
+                next(self._work)
+            else:
+                self._work.send(False)
+            while True:
+                now = time.perf_counter()
+                hurry = self._cap is not None and self._spent + now - start >= self._cap
+                if not hurry and now >= deadline:
+                    break
+                self._work.send(hurry)
+        except StopIteration as done:
+            self._action = done.value
+        self._spent += time.perf_counter() - start
+        return self._action is not None
+
+    def action(self) -> Action:
+        if self._action is None:
+            raise RuntimeError("the decision is not made yet: call step() until it returns True")
+        return self._action

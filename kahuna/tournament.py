@@ -1,0 +1,111 @@
+"""Matches between two computer players on shared deals, with seats swapped.
+
+Games come in pairs: the same deal (``Setup(seed)``) is played twice, once with A as
+Black and once with A as White, so neither the luck of the cards nor the first move
+favours a player. Every player gets its own random generator per game, seeded from the
+match seed, so a match is the same on any machine and with any number of processes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterator
+from multiprocessing import Pool
+from typing import Any
+
+from .observation import observe
+from .players import make_player
+from .setup import Setup, new_game
+from .state import BLACK, WHITE
+
+Z95 = 1.959964  # two-sided 95% normal quantile
+
+
+def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int]
+              ) -> dict[str, Any]:
+    """One game between ``names`` (Black, White) on the deal of ``seed``: the winner's
+    seat (None for a draw), the scores, and each seat's seconds per decision."""
+    state = new_game(Setup(seed=seed))
+    players = [make_player(names[BLACK]), make_player(names[WHITE])]
+    rngs = [random.Random(rng_seeds[BLACK]), random.Random(rng_seeds[WHITE])]
+    times: list[list[float]] = [[], []]
+    while not state.is_over:
+        seat = state.to_move
+        start = time.perf_counter()
+        thinking = players[seat].think(observe(state, seat), rngs[seat])
+        while not thinking.step(1.0):
+            pass
+        action = thinking.action()
+        times[seat].append(time.perf_counter() - start)
+        state.play(action)  # checked: a bot's illegal action fails the match loudly
+    return {"winner": state.outcome.winner, "totals": state.totals(), "times": times}
+
+
+def _pair(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
+    """Both games on deal ``pair``: A as Black, then A as White."""
+    a, b, seed, pair = args
+    deal = seed * 1_000_003 + pair
+    rng_a, rng_b = deal * 4 + 1, deal * 4 + 2
+    return [play_game((a, b), deal, (rng_a, rng_b)), play_game((b, a), deal, (rng_b, rng_a))]
+
+
+def _games(a: str, b: str, pairs: int, seed: int, jobs: int) -> Iterator[list[dict[str, Any]]]:
+    tasks = [(a, b, seed, i) for i in range(pairs)]
+    if jobs <= 1:
+        yield from map(_pair, tasks)
+        return
+    with Pool(jobs) as pool:
+        yield from pool.imap(_pair, tasks)
+
+
+def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1) -> dict[str, Any]:
+    """Play ``games`` (rounded up to an even number) between players ``a`` and ``b``;
+    A's wins, losses, draws, score rate with its 95% interval, and time per decision."""
+    for name in (a, b):
+        make_player(name)  # an unknown name fails here, before any process starts
+    pairs = (games + 1) // 2
+    wins = losses = draws = 0
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    for pair in _games(a, b, pairs, seed, jobs):
+        for a_seat, game in zip((BLACK, WHITE), pair):
+            winner = game["winner"]
+            if winner is None:
+                draws += 1
+            elif winner == a_seat:
+                wins += 1
+            else:
+                losses += 1
+            times["a"] += game["times"][a_seat]
+            times["b"] += game["times"][1 - a_seat]
+    n = 2 * pairs
+    score = (wins + draws / 2) / n
+    low, high = wilson(score, n)
+    return {
+        "a": a, "b": b, "games": n, "seed": seed,
+        "wins": wins, "losses": losses, "draws": draws,
+        "win_rate": round(wins / n, 4), "score": round(score, 4),
+        "ci95": [round(low, 4), round(high, 4)],
+        "time_a": time_stats(times["a"]), "time_b": time_stats(times["b"]),
+    }
+
+
+def wilson(p: float, n: int) -> tuple[float, float]:
+    """Wilson's 95% interval for a proportion ``p`` observed over ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def time_stats(values: list[float]) -> dict[str, float]:
+    """Mean and 95th percentile (nearest rank) of seconds per decision, and the count."""
+    if not values:
+        return {"decisions": 0, "mean": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    return {"decisions": len(values), "mean": round(sum(values) / len(values), 4),
+            "p95": round(p95, 4), "max": round(ordered[-1], 4)}

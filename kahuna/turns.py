@@ -1,0 +1,101 @@
+"""Whole turns as sequences of actions (phase A, then the draw: R8-R15).
+
+``plans`` lists promising turns for the player to move by a beam search over the
+actions of phase A, each finished by every legal way to end the turn. ``greedy_turn``
+plays one turn of a simple model player inside a search (the opponent's reply).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from .actions import TURN_ENDING, Action, Kind
+from .evaluate import DEFAULT, Weights, evaluate
+from .state import State
+
+#: A whole turn: its actions in order, the last one ending the turn (or the game).
+Plan = tuple[Action, ...]
+
+
+def best_action(state: State, actions: list[Action], weights: Weights = DEFAULT) -> Action:
+    """The action whose result ``evaluate`` likes best for the player to move (the
+    first such in ``actions``' order on a tie)."""
+    p = state.to_move
+    best, best_value = actions[0], -1e9
+    for action in actions:
+        after = state.fork()
+        after.do(action)
+        value = evaluate(after, p, weights)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def greedy_turn(state: State, weights: Weights = DEFAULT, limit: int = 8) -> None:
+    """Play the mover's turn in place, one best single action at a time (a discard of
+    one card at most), until the turn or the game ends."""
+    p = state.to_move
+    for _ in range(limit):
+        actions = [a for a in state.legal_actions()
+                   if a.kind is not Kind.DISCARD or len(a.cards) == 1]
+        if not actions:
+            return
+        action = best_action(state, actions, weights)
+        state.do(action)
+        if action.kind in TURN_ENDING or state.is_over or state.to_move != p:
+            return
+
+
+def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,
+          removals: bool = True) -> Generator[None, bool, list[tuple[float, Plan]]]:
+    """Beam search over the mover's phase-A actions in ``world`` (keeping the ``width``
+    best positions after each of up to ``depth`` actions, transpositions merged), each
+    position finished by every legal turn ending. Yields after each position expanded;
+    returns (value, plan) pairs, best first; stops early (with what it has) when told
+    to hurry. ``removals=False`` overlooks removals (R9), as a beginner does."""
+    p = world.to_move
+    stops: list[tuple[State, Plan]] = [(world, ())]
+    frontier = stops[:]
+    seen = {_key(world, p)}
+    hurry = False
+    for _ in range(depth):
+        children: list[tuple[float, int, State, Plan]] = []
+        for state, plan in frontier:
+            for action in state.legal_actions():
+                kind = action.kind
+                if kind in TURN_ENDING or (kind is Kind.REMOVE and not removals):
+                    continue
+                after = state.fork()
+                after.do(action)
+                key = _key(after, p)
+                if key in seen:
+                    continue
+                seen.add(key)
+                children.append((evaluate(after, p, weights), len(children), after,
+                                 plan + (action,)))
+            hurry = yield
+            if hurry:
+                break
+        children.sort(key=lambda c: (-c[0], c[1]))
+        frontier = [(state, plan) for _, _, state, plan in children[:width]]
+        stops.extend(frontier)
+        if hurry or not frontier:
+            break
+    scored: list[tuple[float, int, Plan]] = []
+    for state, plan in stops:
+        if state.is_over or state.to_move != p:  # R23 ended the game mid-turn
+            scored.append((evaluate(state, p, weights), len(scored), plan))
+            continue
+        for action in state.legal_actions():
+            if action.kind in TURN_ENDING:
+                after = state.fork()
+                after.do(action)
+                scored.append((evaluate(after, p, weights), len(scored), plan + (action,)))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return [(value, plan) for value, _, plan in scored]
+
+
+def _key(state: State, p: int) -> tuple:
+    """What makes two phase-A positions the same for the rest of the turn."""
+    return (tuple(state.owner), tuple(state.hands[p]), state.free_line, state.to_move,
+            state.is_over)
