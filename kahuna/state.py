@@ -251,6 +251,9 @@ class State:
         hand = self.hands[p]
         if kind is Kind.PLACE:
             card = action.cards[0]
+            if card not in LINES[action.line]:  # only a hand-made Action can get here
+                raise IllegalAction(
+                    "R8", f"{ISLANDS[card]} is not an end of {line_name(action.line)}")
             if not hand[card]:
                 raise IllegalAction("R8", f"no {ISLANDS[card]} card in hand")
             self._check_free_line(action.line, "R8")
@@ -259,6 +262,9 @@ class State:
             self._check_v1(action.line)
         elif kind is Kind.REMOVE:
             a, b = action.cards
+            if a not in LINES[action.line] or b not in LINES[action.line]:
+                raise IllegalAction(
+                    "R9", f"{ISLANDS[a]}+{ISLANDS[b]} cannot remove {line_name(action.line)}")
             if hand[a] < 1 + (a == b) or hand[b] < 1:
                 raise IllegalAction("R9", f"the hand does not hold {ISLANDS[a]}+{ISLANDS[b]}")
             if self.owner[action.line] != 1 - p:
@@ -355,8 +361,9 @@ class State:
             known = self.known[p]
             for card in set(cards):
                 known[card] = min(known[card], hand[card])
-        else:  # a face-down discard may have hidden any remembered card (R24)
-            self.known[p] = [0] * N_ISLANDS
+        else:  # R24: any n of the remembered cards may have gone face down, no more
+            n = len(cards)
+            self.known[p] = [k - n if k > n else 0 for k in self.known[p]]
         self.hand_size[p] -= len(cards)
         self.discard_down.extend(cards)
 
