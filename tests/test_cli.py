@@ -1,0 +1,89 @@
+"""The command line: ``python -m kahuna replay FILE`` and ``python -m kahuna bench``."""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from kahuna import Setup, make_record, new_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def kahuna(*args):
+    return subprocess.run([sys.executable, "-m", "kahuna", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def random_record(seed, cut=None):
+    setup = Setup(seed=seed)
+    s = new_game(setup)
+    rng = random.Random(seed)
+    actions = []
+    while not s.is_over and (cut is None or len(actions) < cut):
+        action = rng.choice(s.legal_actions())
+        s.do(action)
+        actions.append(action)
+    return make_record(setup, actions), s
+
+
+def write(tmp_path, data, name="game.json"):
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_replay_a_complete_game_prints_the_result(tmp_path):
+    record, state = random_record(1)
+    run = kahuna("replay", write(tmp_path, record))
+    assert run.returncode == 0, run.stderr
+    assert f"Result: {state.outcome}" in run.stdout
+    assert "Black:" in run.stdout and "White:" in run.stdout
+
+
+def test_replay_an_unfinished_game_prints_the_position(tmp_path):
+    record, state = random_record(2, cut=10)
+    run = kahuna("replay", write(tmp_path, record))
+    assert run.returncode == 0, run.stderr
+    assert '"format": "kahuna-position"' in run.stdout and "to move" in run.stdout
+
+
+def test_replay_names_the_first_illegal_action(tmp_path):
+    record, _ = random_record(3, cut=6)
+    record["actions"][3:] = ["pass", "pass", "pass"]  # the second pass breaks R13
+    run = kahuna("replay", write(tmp_path, record))
+    assert run.returncode == 1
+    assert "action 5 ('pass')" in run.stderr and "R13" in run.stderr
+
+
+def test_replay_names_the_first_malformed_action(tmp_path):
+    record, _ = random_record(4, cut=4)
+    record["actions"].insert(2, "HUNA>>ELAI")
+    run = kahuna("replay", write(tmp_path, record))
+    assert run.returncode == 1 and "action 3 ('HUNA>>ELAI')" in run.stderr
+
+
+def test_replay_refuses_what_is_not_a_record(tmp_path):
+    run = kahuna("replay", write(tmp_path, "{not json"))
+    assert run.returncode != 0 and "cannot read" in run.stderr
+    run = kahuna("replay", write(tmp_path, {"format": "something-else"}))
+    assert run.returncode != 0 and "not a Kahuna game record" in run.stderr
+    run = kahuna("replay", str(tmp_path / "missing.json"))
+    assert run.returncode != 0 and "cannot read" in run.stderr
+
+
+def test_bench_json_shape():
+    """Only the shape is tested, never the speed (the figure is measured by the command)."""
+    run = kahuna("bench", "--games", "20", "--seed", "3", "--json")
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["games"] == 20
+    for key in ("games_per_second", "decisions_per_second", "mean_decisions_per_game",
+                "seconds"):
+        assert isinstance(result[key], (int, float)) and result[key] > 0
+
+
+def test_bench_text():
+    run = kahuna("bench", "--games", "3")
+    assert run.returncode == 0 and "games/s" in run.stdout and "decisions/s" in run.stdout
