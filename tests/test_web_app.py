@@ -1,0 +1,167 @@
+"""The page's flow under CPython: App.handle(act) and App.view() without a browser."""
+
+from __future__ import annotations
+
+import random
+
+from kahuna.actions import Action, Kind
+from kahuna.position import position_to_json
+from kahuna.record import make_record
+from kahuna.setup import Setup
+from kahuna.state import Phase
+from web.app import App, encode_link, levels
+from web.controller import HOTSEAT
+
+from .web_helpers import Clock, MemoryStorage, clickable, new_app
+
+
+def click_through(app: App, rng: random.Random, limit: int = 3000) -> int:
+    """Play a whole game by clicking only what the view offers (both seats in hot seat)."""
+    clicks = 0
+    while not app.match.state.is_over and clicks < limit:
+        view = app.view()
+        if view["cover"]:
+            app.handle("uncover")
+        elif app.dialog:
+            app.handle("close")
+        else:
+            acts = [a for a in clickable(view["board"] + view["table"] + view["acts"])
+                    if a.startswith("do:")]
+            cards = clickable(view["hand"])
+            choice = rng.choice(acts + cards) if acts or cards else None
+            assert choice is not None, view["prompt"]
+            app.handle(choice)
+        clicks += 1
+    return clicks
+
+
+def test_a_hot_seat_game_is_played_to_the_end_by_clicks_alone():
+    app = new_app(seed=4, mode=HOTSEAT, open_draws=True, fewer_surprises=True, handicap=2)
+    click_through(app, random.Random(4))
+    m = app.match
+    assert m.state.is_over and len(m.state.scorings) == 3 or m.state.outcome.termination == "early"
+    assert app.dialog == "end" or app.dialog == ""
+    app.dialog = "end"
+    html = app.view()["dialog"]
+    assert "rematch" in clickable(html) and ("wins" in html or "Draw" in html)
+
+
+def test_hot_seat_cover_hides_the_hands_until_the_next_player_taps():
+    app = new_app(seed=5, mode=HOTSEAT, first="black")
+    assert app.covered and app.view()["cover"]
+    assert "Black to play" in app.view()["cover"]
+    assert "<b>" not in app.view()["hand"]  # backs only
+    app.handle("uncover")
+    assert "<b>" in app.view()["hand"]
+    app.handle("do:pile")
+    view = app.view()
+    assert "White to play" in view["cover"] and "<b>" not in view["hand"]
+    assert clickable(view["board"]) == []  # nothing to do under the cover
+    app.handle("card:0")
+    assert app.selected == ()
+
+
+def test_selecting_cards_lights_lines_then_a_click_places_a_bridge():
+    app = new_app(seed=6, first="black", colour="black")
+    app.handle("card:0")
+    view = app.view()
+    acts = clickable(view["board"])
+    assert acts and all(Action.parse(a[3:]).kind is Kind.PLACE for a in acts)
+    assert "Choose a lit line" in view["prompt"]
+    app.handle(acts[0])
+    assert app.match.actions == [Action.parse(acts[0][3:])]
+    assert "undo" in clickable(app.view()["acts"])
+    app.handle("undo")
+    assert app.match.actions == []
+
+
+def test_v1_forbids_lines_at_an_opponent_island():
+    """Same position, with and without V1: ALOA held by White is out of Black's reach."""
+    record = {"format": "kahuna-record", "version": 1, "actions": [], "meta": {"mode": HOTSEAT},
+              "position": {"variants": {"fewer_surprises": True}, "to_move": "black",
+                           "bridges": {"white": ["ALOA-BARI", "ALOA-HUNA"]},
+                           "hands": {"black": ["DUDA", "BARI", "COCO"], "white": ["LALE"]}}}
+    offered = {}
+    for v1 in (True, False):
+        record["position"]["variants"]["fewer_surprises"] = v1
+        app = App(MemoryStorage(), Clock())
+        app.boot({"record": encode_link(record)})
+        app.handle("uncover")
+        app.handle("card:2")  # DUDA: the hand is sorted by island, BARI, COCO, DUDA
+        offered[v1] = {a for a in clickable(app.view()["board"])}
+    assert "do:DUDA>ALOA" in offered[False]
+    assert "do:DUDA>ALOA" not in offered[True] and offered[True]
+
+
+def test_handicap_phase_offers_every_free_line_without_a_card():
+    app = new_app(seed=2, handicap=3, handicap_player="white", colour="white")
+    assert app.match.state.phase is Phase.HANDICAP
+    acts = clickable(app.view()["board"])
+    assert len(acts) == 27 and all(a.startswith("do:h:") for a in acts)
+    assert "handicap" in app.view()["prompt"]
+
+
+def test_interim_scoring_dialog_appears_when_a_round_ends():
+    app = new_app(seed=9, mode=HOTSEAT)
+    rng = random.Random(1)
+    m = app.match
+    while not m.state.scorings:
+        legal = m.state.legal_actions()
+        # only draws (and discards at five): no bridges, so no early end (R23)
+        ends = [a for a in legal if a.kind in (Kind.TAKE, Kind.PILE)]
+        discards = [a for a in legal if a.kind is Kind.DISCARD]
+        app.covered = False
+        app.handle(f"do:{rng.choice(ends or discards)}")
+    assert app.dialog == "scoring"
+    assert "End of round 1" in app.view()["dialog"]
+    app.handle("close")
+    assert app.dialog == ""
+
+
+def test_computer_turns_come_from_its_own_level_and_hint_from_the_strongest():
+    app = new_app(seed=3, first="white", colour="black", level=levels()[0])
+    m = app.match
+    assert m.computer_to_move()
+    assert app.view()["hint_ok"] is False
+    while m.computer_to_move():
+        thinking = app.think()
+        while not thinking.step(0.03):
+            pass
+        app.play_computer(thinking.action())
+    assert not m.computer_to_move()
+    thinking = app.think(for_hint=True)
+    while not thinking.step(0.03):
+        pass
+    hint = thinking.action()
+    app.show_hint(hint)
+    view = app.view()
+    assert app.hint == hint and "hint" in view["board"] + view["table"] + view["acts"] + view["hand"]
+
+
+def test_links_open_a_record_or_a_position_and_bad_links_explain():
+    record = make_record(Setup(seed=4, first=0), [Action.parse("pile")])
+    app = App(MemoryStorage(), Clock())
+    app.boot({"record": encode_link(record)})
+    assert app.match is not None and len(app.match.actions) == 1 and app.dialog == ""
+    bad = App(MemoryStorage(), Clock())
+    bad.boot({"position": "%%%notbase64"})
+    assert bad.dialog == "notice" and "could not be read" in bad.view()["dialog"]
+    assert "menu" in clickable(bad.view()["dialog"])
+    from kahuna.setup import new_game
+    pos = App(MemoryStorage(), Clock())
+    pos.boot({"position": encode_link(position_to_json(new_game(Setup(seed=2))))})
+    assert pos.match is not None and pos.match.mode == HOTSEAT
+
+
+def test_new_game_dialog_options_shape_the_game():
+    app = new_app(seed=1)
+    app.handle("menu")
+    for act in ("set:mode:computer", "set:colour:white", "set:first:white", "set:open_draws:on",
+                "set:handicap:2", "set:handicap_player:black", f"set:level:{levels()[-1]}"):
+        assert act in clickable(app.view()["dialog"]), act
+        app.handle(act)
+    app.handle("set:level:nonsense")  # ignored
+    app.handle("start")
+    m = app.match
+    assert (m.human, m.level, m.state.open_draws, m.state.first) == (1, levels()[-1], True, 1)
+    assert m.state.phase is Phase.HANDICAP and m.state.to_move == 0

@@ -1,0 +1,92 @@
+"""A game on the page is a record: Setup + actions; undo stays within the turn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kahuna.actions import TURN_ENDING, Action, Kind
+from kahuna.errors import KahunaError, RecordError
+from kahuna.record import replay
+from kahuna.setup import Setup
+from web.controller import COMPUTER, HOTSEAT, Match
+
+
+def play_random(match: Match, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if match.state.is_over:
+            return
+        match.play(rng.choice(match.state.legal_actions()))
+
+
+def test_record_round_trip_resumes_exactly_mid_turn():
+    m = Match.new(Setup(seed=11, first=0), COMPUTER, 0, "random", "g1", 5.0)
+    play_random(m, random.Random(2), 37)
+    again = Match.from_record(m.to_record())
+    assert again.actions == m.actions
+    assert again.state.legal_actions() == m.state.legal_actions()
+    assert again.state.hands == m.state.hands and again.state.pile == m.state.pile
+    assert (again.mode, again.human, again.level, again.id, again.created) == (
+        COMPUTER, 0, "random", "g1", 5.0)
+    assert again.log() == m.log()
+    state, _ = replay(m.to_record())  # the saved record is a plain kahuna record
+    assert state.owner == m.state.owner
+
+
+def test_undo_within_the_turn_but_never_after_a_draw():
+    m = Match.new(Setup(seed=5, first=0), HOTSEAT, None)
+    place = next(a for a in m.state.legal_actions() if a.kind is Kind.PLACE)
+    before = m.state.owner[:]
+    m.play(place)
+    assert m.can_undo()
+    m.undo()
+    assert m.state.owner == before and m.actions == []
+    m.play(place)
+    end = next(a for a in m.state.legal_actions() if a.kind in TURN_ENDING)
+    m.play(end)
+    assert not m.can_undo()  # R12: the draw revealed a card
+    with pytest.raises(RecordError):
+        m.undo()
+
+
+def test_computer_actions_cannot_be_undone_by_the_person():
+    m = Match.new(Setup(seed=5, first=1), COMPUTER, 0)
+    place = next(a for a in m.state.legal_actions() if a.kind is Kind.PLACE)
+    m.play(place)  # the computer (White) acts
+    assert m.computer_to_move() and not m.can_undo()
+
+
+def test_illegal_actions_are_refused():
+    m = Match.new(Setup(seed=5, first=0), HOTSEAT, None)
+    with pytest.raises(KahunaError):
+        m.play(Action.parse("h:ALOA-BARI"))
+    assert m.actions == []
+
+
+def test_hot_seat_shows_the_player_to_move_and_names_no_pile_card():
+    m = Match.new(Setup(seed=8, first=0), HOTSEAT, None)
+    assert m.viewer() == 0
+    m.play(Action.parse("pile"))
+    assert m.viewer() == 1
+    assert m.log() == ["Black draws from the pile"]
+
+
+def test_against_the_computer_the_person_sees_their_own_pile_card():
+    m = Match.new(Setup(seed=8, first=0), COMPUTER, 0)
+    m.play(Action.parse("pile"))
+    assert m.log()[0].startswith("Black draws from the pile (")
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda r: r.update(version=99), "version"),
+    (lambda r: r.update(format="chess"), "format"),
+    (lambda r: r["actions"].append("take:ZZZZ"), "action"),
+    (lambda r: r.update(meta={"mode": "tv"}), "mode"),
+])
+def test_bad_records_say_what_is_wrong(mutate, words):
+    m = Match.new(Setup(seed=1), COMPUTER, 0)
+    record = m.to_record()
+    mutate(record)
+    with pytest.raises(RecordError, match=words):
+        Match.from_record(record)

@@ -1,0 +1,86 @@
+"""The SVG board is a pure function of an Observation and the page's marks."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+import xml.etree.ElementTree as ET
+
+from kahuna.actions import Action
+from kahuna.board import DEGREE, ISLANDS, N_LINES, line_name
+from kahuna.observation import observe
+from kahuna.setup import Setup, new_game
+from kahuna.state import BLACK, WHITE, Effects
+from web.layout import VIEWBOX, island_outline, line_ends, radius
+from web.render import Marks, board_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def test_empty_board_has_twelve_islands_and_27_dotted_lines():
+    root = parse(board_svg(None))
+    islands = root.findall(f".//{SVG}g[@class='island']")
+    assert [g.get("data-island") for g in islands] == list(ISLANDS)
+    names = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "name"]
+    assert names == list(ISLANDS)
+    counts = [int(t.text) for t in root.iter(f"{SVG}text") if t.get("class") == "degree"]
+    assert counts == list(DEGREE)  # line counts printed on the islands (R1)
+    free = [l for l in root.iter(f"{SVG}line") if l.get("class") == "free"]
+    assert len(free) == N_LINES == 27
+    assert not root.findall(f".//{SVG}g[@data-token]")
+
+
+def test_bridges_and_tokens_follow_the_observation():
+    state = new_game(Setup(seed=1, first=BLACK))
+    # Black builds ALOA-BARI and ALOA-DUDA: ALOA has 3 lines, 2 give control (R10).
+    for text in ("ALOA>BARI", "ALOA>DUDA"):
+        card = Action.parse(text).cards[0]
+        state.hands[BLACK][card] += 1
+        state.hand_size[BLACK] += 1
+        state.play(Action.parse(text))
+    svg = board_svg(observe(state, WHITE))
+    root = parse(svg)
+    bridges = {g.get("data-line"): g.get("class") for g in root.iter(f"{SVG}g")
+               if (g.get("class") or "").startswith("bridge ")}
+    assert bridges == {"ALOA-BARI": "bridge black", "ALOA-DUDA": "bridge black"}
+    tokens = {g.get("data-token"): g.get("class") for g in root.iter(f"{SVG}g") if g.get("data-token")}
+    assert tokens == {"ALOA": "token black"}
+    free = [l for l in root.iter(f"{SVG}line") if l.get("class") == "free"]
+    assert len(free) == 25
+
+
+def test_offers_are_the_only_clickable_lines_and_carry_their_act():
+    state = new_game(Setup(seed=3, first=BLACK))
+    svg = board_svg(observe(state, BLACK), Marks({0: "do:ALOA>BARI", 5: "do:BARI>ELAI"}, hint=5))
+    acts = [unescape(a) for a in re.findall(r'data-act="([^"]*)"', svg)]
+    assert acts == ["do:ALOA>BARI", "do:BARI>ELAI"]
+    assert svg.count('class="glow hint"') == 1
+
+
+def test_effects_leave_fading_ghosts_of_removed_bridges_and_lost_tokens():
+    state = new_game(Setup(seed=3, first=BLACK))
+    fx = Effects(WHITE, Action.parse("BARI>DUDA"), gained=[1], removed=[0], lost=[0])
+    root = parse(board_svg(observe(state, BLACK), Marks(fx=fx)))
+    ghosts = [g for g in root.iter(f"{SVG}g") if "gone" in (g.get("class") or "")]
+    assert [(g.get("class"), g.get("data-line") or g.get("data-token")) for g in ghosts] == [
+        ("bridge black gone", "ALOA-BARI"), ("token black gone", "ALOA")]
+
+
+def test_geometry_stays_inside_the_view_and_islands_do_not_overlap():
+    x, y, w, h = VIEWBOX
+    for island in range(len(ISLANDS)):
+        for px, py in island_outline(island):
+            assert x < px < x + w and y < py < y + h
+    for line in range(N_LINES):
+        (x1, y1), (x2, y2) = line_ends(line)
+        assert ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 > 30, line_name(line)
+    assert min(radius(i) for i in range(12)) >= 30
+
+
+def test_same_input_same_text():
+    obs = observe(new_game(Setup(seed=9)), BLACK)
+    assert board_svg(obs) == board_svg(obs)

@@ -1,0 +1,103 @@
+"""Saves in localStorage: every action saved, several games, bad saves kept and explained."""
+
+from __future__ import annotations
+
+import json
+
+from kahuna.actions import Kind
+from web import saves
+from web.controller import Match
+
+from .web_helpers import MemoryStorage, new_app, clickable
+
+
+def test_each_action_is_saved_and_a_reload_resumes_mid_turn():
+    storage = MemoryStorage()
+    app = new_app(storage, seed=3, colour="black", first="black")
+    hand_act = next(a for a in clickable(app.view()["hand"]))
+    app.handle(hand_act)
+    line_act = clickable(app.view()["board"])[0]
+    app.handle(line_act)  # a placement, mid-turn
+    saved = json.loads(storage[saves.PREFIX + app.match.id])
+    assert saved["actions"] == [line_act.removeprefix("do:")]
+    again = new_app.__globals__["App"](storage, app.now, seed=3)
+    again.boot({})
+    assert again.match.actions == app.match.actions
+    assert again.match.can_undo()  # still the same turn: undo survives the reload
+    assert again.view()["board"] == app.view()["board"].replace(" fresh", "")
+
+
+def test_several_games_listed_continued_and_deleted():
+    storage = MemoryStorage()
+    app = new_app(storage, seed=1)
+    first = app.match.id
+    app.handle("menu")
+    app.handle("set:mode:hotseat")
+    app.handle("start")
+    second = app.match.id
+    assert first != second
+    listed = saves.saved_games(storage)
+    assert {s.id for s in listed} == {first, second}
+    assert any("two players" in s.summary() for s in listed)
+    level = app.choice.level
+    assert any(f"vs computer ({level}) · round 1" in s.summary() for s in listed)
+    app.handle("menu")
+    assert f"continue:{first}" in clickable(app.view()["dialog"])
+    app.handle(f"continue:{first}")
+    assert app.match.id == first and app.match.mode == "computer"
+    app.handle(f"delete:{second}")
+    assert saves.save_ids(storage) == [first]
+
+
+def test_corrupt_save_is_explained_kept_and_downloadable_and_nothing_else_touched():
+    storage = MemoryStorage()
+    app = new_app(storage, seed=1)
+    sid = app.match.id
+    storage[saves.PREFIX + sid] = '{"format": "kahuna-record", "version": 1, "actions": [tru'
+    storage["other.app.key"] = "precious"
+    before = dict(storage)
+    fresh = new_app.__globals__["App"](storage, app.now)
+    fresh.boot({})
+    assert fresh.match is None and fresh.dialog == "problem"
+    html = fresh.view()["dialog"]
+    assert "cannot be opened" in html
+    assert set(clickable(html)) == {f"download:{sid}", f"delete:{sid}", "menu"}
+    assert dict(storage) == before  # reading changed nothing
+    fresh.handle(f"download:{sid}")
+    assert fresh.download == (f"kahuna-save-{sid}.json", before[saves.PREFIX + sid])
+    fresh.handle("menu")
+    fresh.handle("start")
+    assert storage[saves.PREFIX + sid] == before[saves.PREFIX + sid]  # still kept
+    assert storage["other.app.key"] == "precious"
+
+
+def test_unknown_version_is_a_clear_problem():
+    storage = MemoryStorage()
+    app = new_app(storage, seed=1)
+    record = json.loads(storage[saves.PREFIX + app.match.id])
+    record["version"] = 7
+    storage[saves.PREFIX + app.match.id] = json.dumps(record)
+    entry = saves.load(storage, app.match.id)
+    assert entry.match is None and "unknown record version 7" in entry.problem
+
+
+def test_results_are_counted_once_per_finished_game():
+    storage = MemoryStorage()
+    app = new_app(storage, seed=2)
+    m = app.match
+    import random
+    rng = random.Random(0)
+    while not m.state.is_over:
+        m.play(rng.choice(m.state.legal_actions()))
+    assert saves.count_result(storage, m) in saves.OUTCOMES
+    assert saves.count_result(storage, m) is None
+    table = saves.results(storage)
+    assert sum(table[m.level].values()) == 1
+    storage[saves.RESULTS] = "not json"
+    assert saves.results(storage) == {}
+
+
+def test_new_ids_never_collide():
+    storage = MemoryStorage()
+    storage[saves.PREFIX + "1000"] = "x"
+    assert saves.new_id(storage, 1.0) == "1000-1"

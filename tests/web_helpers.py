@@ -1,0 +1,59 @@
+"""Shared helpers for the web unit tests (not a test module itself)."""
+
+from __future__ import annotations
+
+import random
+
+from kahuna.setup import Setup
+from web.app import App
+
+
+class MemoryStorage(dict):
+    """localStorage stand-in: the same five members web.saves uses."""
+
+    def getItem(self, key):
+        return self.get(key)
+
+    def setItem(self, key, value):
+        assert isinstance(value, str)
+        self[key] = value
+
+    def removeItem(self, key):
+        self.pop(key, None)
+
+    def key(self, index):
+        keys = list(self)
+        return keys[index] if 0 <= index < len(keys) else None
+
+    @property
+    def length(self):
+        return len(self)
+
+
+class Clock:
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self.t = start
+
+    def __call__(self) -> float:
+        self.t += 1.0
+        return self.t
+
+
+def new_app(storage=None, seed: int = 7, **choice) -> App:
+    """An App with a fresh game from the dialog's options ``choice``."""
+    app = App(storage if storage is not None else MemoryStorage(), Clock(), seed=seed)
+    for key, value in choice.items():
+        setattr(app.choice, key, value)
+    app.start()
+    return app
+
+
+def clickable(html: str) -> list[str]:
+    """Every data-act in a piece of HTML/SVG, in order."""
+    import re
+    from html import unescape
+    return [unescape(a) for a in re.findall(r'data-act="([^"]*)"', html)]
+
+
+def random_setup(seed: int) -> Setup:
+    return Setup(seed=seed, first=random.Random(seed).randrange(2))

@@ -1,0 +1,282 @@
+"""The page's state machine: the current game, the selection, the open dialog.
+
+``App.handle(act)`` takes the ``data-act`` of a clicked element; ``App.view()`` gives
+the HTML of every part of the page. Both are plain Python (storage and clock are
+injected), so the whole flow runs under CPython in tests; ``web.dom`` only connects
+them to the browser.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from html import escape
+from typing import Any, Callable
+
+from kahuna.actions import TURN_ENDING, Action, Kind
+from kahuna.errors import KahunaError
+from kahuna.observation import observe
+from kahuna.position import parse_seat
+from kahuna.setup import Setup
+from kahuna.state import Effects
+
+from . import dialogs, panels, saves
+from .choices import Offers, hint_selection, offers, toggle
+from .controller import COMPUTER, HOTSEAT, Match
+from .render import Marks, board_svg
+
+
+def levels() -> tuple[str, ...]:
+    """Levels a person can choose, weakest first ("random" until the bots exist)."""
+    from kahuna.players import LEVELS  # lazy: the players may be big
+    return tuple(LEVELS) or ("random",)
+
+
+class App:
+    """Everything the page shows follows from this object's fields."""
+
+    def __init__(self, storage: saves.Storage, now: Callable[[], float],
+                 seed: int | None = None) -> None:
+        self.storage = storage
+        self.now = now
+        self.seed = seed  # fixed seed for new games (a test hook: ?seed=N)
+        self.match: Match | None = None
+        self.selected: tuple[int, ...] = ()
+        self.hint: Action | None = None
+        self.fx: Effects | None = None  # the last action's effects, to animate
+        self.dialog = ""  # "", "new", "problem", "scoring", "end", "notice"
+        self.problem: saves.Saved | None = None
+        self.notice = ("", "")
+        self.choice = dialogs.NewGame(level=levels()[0])
+        self.covered = False  # hot seat: hands hidden until the next player taps
+        self.thinking = False
+        self.download: tuple[str, str] | None = None  # (file name, text) for the page
+
+    # ----- starting ---------------------------------------------------------------
+
+    def boot(self, params: dict[str, str]) -> None:
+        """Open a linked game/position, else the current save, else a fresh game."""
+        if "record" in params or "position" in params:
+            self._open_link(params)
+            return
+        sid = saves.current_id(self.storage)
+        if sid is not None:
+            entry = saves.load(self.storage, sid)
+            if entry.match is not None:
+                self._resume(entry.match)
+            elif entry.raw:
+                self.problem, self.dialog = entry, "problem"
+            return
+        self.start()
+
+    def _open_link(self, params: dict[str, str]) -> None:
+        key = "record" if "record" in params else "position"
+        try:
+            data = json.loads(_unbase64(params[key]))
+            if key == "position":
+                data = {"format": "kahuna-record", "version": 1, "position": data,
+                        "actions": [], "meta": {"mode": HOTSEAT}}
+            data.setdefault("meta", {"mode": HOTSEAT}) if isinstance(data, dict) else None
+            match = Match.from_record(data)
+        except (ValueError, KahunaError, TypeError, AttributeError) as exc:
+            self.notice = ("This link holds no game that can be opened",
+                           f"The {key} in the address could not be read: {exc}")
+            self.dialog = "notice"
+            sid = saves.current_id(self.storage)
+            entry = saves.load(self.storage, sid) if sid else None
+            if entry is not None and entry.match is not None:
+                self.match = entry.match
+            return
+        match.id = saves.new_id(self.storage, self.now())
+        match.created = self.now()
+        self._resume(match)
+        self._save()
+
+    def _resume(self, match: Match) -> None:
+        self.match = match
+        self.selected, self.hint, self.fx = (), None, None
+        self.covered = False
+        self.dialog = "end" if match.state.is_over else ""
+
+    def start(self) -> None:
+        """A new game with the dialog's options."""
+        c = self.choice
+        rng = random.Random(self.seed if self.seed is not None else self.now())
+        seat = {"black": 0, "white": 1}
+        first = seat.get(c.first, rng.randrange(2))
+        setup = Setup(seed=rng.getrandbits(31), first=first, fewer_surprises=c.fewer_surprises,
+                      open_draws=c.open_draws, handicap=c.handicap,
+                      handicap_player=parse_seat(c.handicap_player))
+        human = seat.get(c.colour, rng.randrange(2)) if c.mode == COMPUTER else None
+        now = self.now()
+        match = Match.new(setup, c.mode, human, c.level, saves.new_id(self.storage, now), now)
+        self._resume(match)
+        self.covered = match.mode == HOTSEAT
+        self._save()
+
+    # ----- acting -----------------------------------------------------------------
+
+    def handle(self, act: str) -> None:
+        """React to one click; unknown or stale acts are ignored."""
+        head, _, rest = act.partition(":")
+        m = self.match
+        if head == "do" and m is not None and self._may_act():
+            self._play(Action.parse(rest))
+        elif head == "card" and m is not None and self._may_act():
+            self.selected = toggle(self.selected, int(rest), self._offers().most)
+        elif head == "undo" and m is not None and m.can_undo():
+            m.undo()
+            self.selected, self.hint, self.fx = (), None, None
+            self._save()
+        elif head == "set":
+            key, _, value = rest.partition(":")
+            self.choice.set(key, value, levels())
+        elif head == "menu":
+            self.dialog = "new"
+        elif head == "start":
+            self.start()
+        elif head == "rematch" and m is not None:
+            self.choice.mode, self.choice.level = m.mode, m.level
+            self.start()
+        elif head == "close":
+            self.dialog = "" if self.match is not None else "new"
+        elif head == "uncover":
+            self.covered = False
+        elif head == "continue":
+            entry = saves.load(self.storage, rest)
+            if entry.match is not None:
+                self._resume(entry.match)
+                saves.store(self.storage, entry.match, self.now())
+        elif head == "delete":
+            saves.delete(self.storage, rest)
+            if m is not None and m.id == rest:
+                self.match = None
+            self.dialog = "new"
+        elif head == "download":
+            raw = self.storage.getItem(saves.PREFIX + rest) or ""
+            self.download = (f"kahuna-save-{rest}.json", raw)
+
+    def _may_act(self) -> bool:
+        m = self.match
+        return (m is not None and not self.dialog and not self.covered and not self.thinking
+                and not m.computer_to_move() and not m.state.is_over)
+
+    def _play(self, action: Action) -> None:
+        m = self.match
+        assert m is not None
+        self.fx = m.play(action)
+        self.selected, self.hint = (), None
+        if self.fx.scoring is not None:
+            self.dialog = "end" if m.state.is_over else "scoring"
+        if m.mode == HOTSEAT and action.kind in TURN_ENDING and not m.state.is_over:
+            self.covered = True
+        self._save()
+
+    def play_computer(self, action: Action) -> None:
+        """The computer's chosen action (it decided from its own observation)."""
+        self._play(action)
+
+    def think(self, for_hint: bool = False):
+        """Start a decision: the computer's move, or the strongest level's hint for the
+        person (from the person's own observation, R24). Returns a Thinking."""
+        from kahuna.players import make_player
+        m = self.match
+        assert m is not None
+        level = levels()[-1] if for_hint else m.level
+        seat = m.state.to_move
+        seed = None if self.seed is None else f"{self.seed}:{len(m.actions)}:{for_hint}"
+        return make_player(level).think(observe(m.state, seat), random.Random(seed))
+
+    def show_hint(self, action: Action) -> None:
+        m = self.match
+        if m is None or action not in m.state.legal_actions():
+            return
+        self.hint = action
+        self.selected = hint_selection(panels.own_hand(m.observation()), action)
+
+    def _save(self) -> None:
+        m = self.match
+        if m is None:
+            return
+        saves.store(self.storage, m, self.now())
+        if m.state.is_over:
+            saves.count_result(self.storage, m)
+
+    # ----- what the page shows ----------------------------------------------------
+
+    def _offers(self) -> Offers:
+        m = self.match
+        if m is None or not self._may_act():
+            return Offers()
+        obs = m.observation()
+        return offers(m.state.legal_actions(), panels.own_hand(obs), self.selected)
+
+    def view(self) -> dict[str, Any]:
+        """HTML for each part of the page, keyed by element id; "" hides a part."""
+        m = self.match
+        out: dict[str, Any] = {"dialog": self._dialog_html(), "cover": ""}
+        if m is None:
+            out.update(board=board_svg(None), players="", hand="", opp_hand="", table="",
+                       acts="", scores="", log="", round="", prompt="No game in progress.",
+                       hint_ok=False)
+            return out
+        obs = m.observation()
+        names = m.names()
+        offer = self._offers()
+        hint_line = self.hint.line if self.hint is not None else -1
+        covered = self.covered and m.mode == HOTSEAT
+        marks = Marks(offer.acts(), hint_line, self.fx)
+        out["board"] = board_svg(obs, marks)
+        out["players"] = panels.players_html(obs, names)
+        out["hand"] = panels.hand_html(obs, self.selected, covered,
+                                       self.selected if self.hint else ())
+        out["opp_hand"] = panels.opponent_hand_html(obs)
+        out["table"] = panels.table_html(obs, offer, self.hint)
+        out["acts"] = panels.actions_html(obs, offer, self.selected,
+                                          m.can_undo() and self._may_act(), self.hint)
+        out["scores"] = panels.scores_html(obs)
+        out["log"] = "".join(f"<li>{escape(line)}</li>" for line in m.log()[::-1])
+        out["round"] = panels.round_text(obs)
+        out["hand_label"] = dialogs.possessive(names[obs.seat]) + " hand"
+        out["opp_label"] = dialogs.possessive(names[1 - obs.seat]) + " hand"
+        if self.thinking and m.computer_to_move():
+            out["prompt"] = "The computer is thinking…"
+        else:
+            out["prompt"] = panels.prompt_text(obs, offer, self.selected, names)
+        if covered:
+            out["cover"] = dialogs.cover_html(m.state.to_move)
+        out["hint_ok"] = self._may_act()
+        return out
+
+    def _dialog_html(self) -> str:
+        m = self.match
+        if self.dialog == "new":
+            return dialogs.new_game_html(self.choice, levels(), saves.saved_games(self.storage),
+                                         saves.results_text(self.storage, self.choice.level),
+                                         m is not None)
+        if self.dialog == "problem" and self.problem is not None:
+            return dialogs.problem_html(self.problem)
+        if self.dialog == "notice":
+            return dialogs.notice_html(*self.notice)
+        if m is None:
+            return ""
+        obs = observe(m.state, m.viewer())
+        if self.dialog == "scoring" and m.effects and m.effects[-1].scoring is not None:
+            return dialogs.scoring_html(m.effects[-1], obs, m.names())
+        if self.dialog == "end" and m.state.is_over:
+            result = (saves.results_text(self.storage, m.level) if m.mode == COMPUTER else "")
+            return dialogs.end_html(obs, m.names(), result)
+        return ""
+
+
+def _unbase64(text: str) -> str:
+    """base64url (padding optional) to text; raises ValueError when it is not."""
+    padded = text.strip() + "=" * (-len(text.strip()) % 4)
+    return base64.urlsafe_b64decode(padded.encode("ascii")).decode("utf-8")
+
+
+def encode_link(data: Any) -> str:
+    """JSON as base64url without padding, for ``?record=`` and ``?position=`` links."""
+    raw = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")

@@ -1,0 +1,140 @@
+"""A game on the page: a Setup plus the list of actions so far (a game record,
+``kahuna.record``), the State they lead to, and the move log.
+
+Actions go through ``State.play`` and must be among ``legal_actions()``. Undo goes back
+within the current turn only, never past a draw (R12 reveals a card): it replays the
+record without its last action, so what is shown always follows from the record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kahuna.actions import TURN_ENDING, Action, Kind
+from kahuna.errors import RecordError
+from kahuna.narrate import describe
+from kahuna.observation import Observation, observe
+from kahuna.record import FORMAT, VERSION, replay, setup_to_json, start_of
+from kahuna.setup import Setup, new_game
+from kahuna.state import COLOURS, Effects, State
+
+COMPUTER, HOTSEAT = "computer", "hotseat"
+MODES = (COMPUTER, HOTSEAT)
+
+
+@dataclass
+class Match:
+    """One game in progress. ``origin`` is the record's start ({"setup": ...} or
+    {"position": ..., "seed": ...}); ``human`` is the person's seat against the computer
+    (None for two players on one device); ``level`` the computer's level."""
+
+    origin: dict[str, Any]
+    state: State
+    actions: list[Action] = field(default_factory=list)
+    effects: list[Effects] = field(default_factory=list)
+    mode: str = COMPUTER
+    human: int | None = 0
+    level: str = "random"
+    id: str = "game"
+    created: float = 0.0
+
+    @classmethod
+    def new(cls, setup: Setup, mode: str = COMPUTER, human: int | None = 0,
+            level: str = "random", id: str = "game", created: float = 0.0) -> Match:
+        """A fresh game dealt from ``setup``."""
+        origin = {"setup": setup_to_json(setup)}
+        return cls(origin, new_game(setup), mode=mode, human=human, level=level, id=id,
+                   created=created)
+
+    # ----- who sees what ----------------------------------------------------------
+
+    def viewer(self) -> int:
+        """Whose eyes the page shows: the person's seat, or (hot seat) the player to move."""
+        if self.mode == COMPUTER and self.human is not None:
+            return self.human
+        return self.state.to_move
+
+    def observation(self) -> Observation:
+        return observe(self.state, self.viewer())
+
+    def computer_to_move(self) -> bool:
+        return (self.mode == COMPUTER and not self.state.is_over
+                and self.state.to_move != self.human)
+
+    def names(self) -> tuple[str, str]:
+        """How the page calls each seat."""
+        if self.mode != COMPUTER or self.human is None:
+            return COLOURS[0], COLOURS[1]
+        names = ["", ""]
+        names[self.human] = "You"
+        names[1 - self.human] = "Computer"
+        return names[0], names[1]
+
+    def log(self) -> list[str]:
+        """The move log in plain words; the pile card is named only to the person
+        who drew it against the computer (on a shared device nobody's draw is named)."""
+        viewer = self.human if self.mode == COMPUTER else None
+        return [describe(fx, viewer) for fx in self.effects]
+
+    # ----- acting -----------------------------------------------------------------
+
+    def play(self, action: Action) -> Effects:
+        """Apply one action offered by the engine (raises IllegalAction otherwise)."""
+        if action not in self.state.legal_actions():
+            self.state.check(action)  # names the rule that forbids it
+            raise RecordError(f"{action} is not on offer now")
+        fx = self.state.play(action)
+        self.actions.append(action)
+        self.effects.append(fx)
+        return fx
+
+    def can_undo(self) -> bool:
+        """The last action was the mover's own and did not end the turn (no draw yet)."""
+        if not self.actions or self.state.is_over:
+            return False
+        player, last = self.state.history[-1]
+        if last.kind in TURN_ENDING or last.kind is Kind.HANDICAP:
+            return False
+        return player == self.state.to_move and not self.computer_to_move()
+
+    def undo(self) -> None:
+        """Take back the last action of the current turn."""
+        if not self.can_undo():
+            raise RecordError("nothing to take back in this turn")
+        self.actions.pop()
+        self.effects.pop()
+        self.state = start_of(self._bare_record())
+        for action in self.actions:
+            self.state.do(action)
+
+    # ----- records ----------------------------------------------------------------
+
+    def meta(self) -> dict[str, Any]:
+        return {"id": self.id, "mode": self.mode, "human": self.human, "level": self.level,
+                "created": self.created}
+
+    def _bare_record(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, **self.origin, "actions": []}
+
+    def to_record(self) -> dict[str, Any]:
+        """The game record (kahuna.record format) with this page's meta data."""
+        return {**self._bare_record(), "actions": [str(a) for a in self.actions],
+                "meta": self.meta()}
+
+    @classmethod
+    def from_record(cls, record: Any) -> Match:
+        """Rebuild a game from its record; raises RecordError saying what is wrong."""
+        state, effects = replay(record)  # checks format, version and every action
+        meta = record.get("meta", {})
+        if not isinstance(meta, dict):
+            raise RecordError("'meta' must be an object")
+        mode = meta.get("mode", HOTSEAT)
+        human = meta.get("human")
+        if mode not in MODES or human not in (0, 1, None) or (mode == COMPUTER and human is None):
+            raise RecordError(f"unknown game mode {mode!r} / seat {human!r}")
+        origin = {k: record[k] for k in ("setup", "position", "seed") if k in record}
+        created = meta.get("created", 0.0)
+        return cls(origin, state, [a for _, a in state.history], effects, mode, human,
+                   str(meta.get("level", "random")), str(meta.get("id", "game")),
+                   float(created) if isinstance(created, (int, float)) else 0.0)

@@ -1,0 +1,179 @@
+"""The page's dialogs as HTML text: new game (with the saved games), an unreadable
+save, a scoring, the end of the game, and the hot-seat cover. Pure functions.
+
+Choices are buttons with ``data-act="set:<key>:<value>"``: the options live in a
+``NewGame`` value in Python, never in form fields read back from the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from kahuna.observation import Observation
+from kahuna.state import COLOURS, Effects
+
+from .saves import Saved
+
+_SEATS = ("black", "white", "random")
+
+
+@dataclass
+class NewGame:
+    """The options of the new-game dialog."""
+
+    mode: str = "computer"  # or "hotseat"
+    colour: str = "black"  # the person's colour against the computer (or "random")
+    first: str = "random"  # who starts (R5)
+    level: str = "random"
+    fewer_surprises: bool = False  # V1
+    open_draws: bool = False  # V2
+    handicap: int = 0  # R7: 0-3 bridges
+    handicap_player: str = "white"
+
+    def set(self, key: str, value: str, levels: tuple[str, ...]) -> None:
+        """Apply one ``set:<key>:<value>`` act; unknown keys or values are ignored."""
+        if key == "mode" and value in ("computer", "hotseat"):
+            self.mode = value
+        elif key in ("colour", "first") and value in _SEATS:
+            setattr(self, key, value)
+        elif key == "handicap_player" and value in _SEATS[:2]:
+            self.handicap_player = value
+        elif key == "level" and value in levels:
+            self.level = value
+        elif key in ("fewer_surprises", "open_draws"):
+            setattr(self, key, value == "on")
+        elif key == "handicap" and value in ("0", "1", "2", "3"):
+            self.handicap = int(value)
+
+
+def _options(key: str, current: str, values: list[tuple[str, str]]) -> str:
+    buttons = "".join(
+        f'<button type="button" data-act="set:{key}:{escape(v)}" '
+        f'aria-pressed="{str(v == current).lower()}">{escape(label)}</button>'
+        for v, label in values)
+    return f'<div class="seg" role="group">{buttons}</div>'
+
+
+def _row(label: str, body: str) -> str:
+    return f'<div class="row"><span class="label">{label}</span>{body}</div>'
+
+
+def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
+                  results: str, can_close: bool) -> str:
+    """The new-game dialog: options, start, and the list of saved games."""
+    seats = [("black", "Black"), ("white", "White"), ("random", "Random")]
+    on_off = [("off", "Off"), ("on", "On")]
+    rows = [_row("Opponent", _options("mode", choice.mode,
+                                      [("computer", "Computer"), ("hotseat", "Two players")]))]
+    if choice.mode == "computer":
+        rows.append(_row("Your colour", _options("colour", choice.colour, seats)))
+        rows.append(_row("Level", _options("level", choice.level, [(l, l) for l in levels])))
+        rows.append(f'<p class="note">{escape(results)}</p>')
+    rows.append(_row("Who starts", _options("first", choice.first, seats)))
+    rows.append(_row("Fewer surprises (V1)", _options(
+        "fewer_surprises", "on" if choice.fewer_surprises else "off", on_off)))
+    rows.append(_row("Open draws (V2)", _options(
+        "open_draws", "on" if choice.open_draws else "off", on_off)))
+    rows.append(_row("Handicap bridges", _options(
+        "handicap", str(choice.handicap), [(str(n), str(n) if n else "None") for n in range(4)])))
+    if choice.handicap:
+        rows.append(_row("Handicap for", _options("handicap_player", choice.handicap_player,
+                                                  seats[:2])))
+    close = ('<button type="button" data-act="close">Back to the game</button>'
+             if can_close else "")
+    parts = ['<h2 id="dialog-title">New game</h2>', *rows,
+             f'<div class="buttons"><button type="button" class="primary" data-act="start">'
+             f'Start</button>{close}</div>']
+    if saved:
+        parts.append('<h3>Saved games</h3><ul class="saves">')
+        for entry in saved:
+            sid = escape(entry.id)
+            go = (f'<button type="button" data-act="continue:{sid}">Continue</button>'
+                  if entry.match is not None else
+                  f'<button type="button" data-act="download:{sid}">Download data</button>')
+            parts.append(f'<li><span>{escape(entry.summary())}</span>{go}'
+                         f'<button type="button" data-act="delete:{sid}">Delete</button></li>')
+        parts.append("</ul>")
+    return "".join(parts)
+
+
+def problem_html(entry: Saved) -> str:
+    """A save that cannot be read: say why, keep it, offer to download or delete it."""
+    sid = escape(entry.id)
+    return ('<h2 id="dialog-title">This saved game cannot be opened</h2>'
+            f'<p class="problem">{escape(entry.problem)}</p>'
+            '<p>Its data is kept as it is. You can download it (for a bug report, or to '
+            'open it with a later version), delete it, or start a new game.</p>'
+            '<div class="buttons">'
+            f'<button type="button" data-act="download:{sid}">Download the saved data</button>'
+            f'<button type="button" data-act="delete:{sid}">Delete it</button>'
+            '<button type="button" class="primary" data-act="menu">New game</button></div>')
+
+
+def notice_html(title: str, message: str) -> str:
+    """A plain message with a way on (used for a bad link)."""
+    return (f'<h2 id="dialog-title">{escape(title)}</h2><p class="problem">{escape(message)}</p>'
+            '<div class="buttons"><button type="button" class="primary" data-act="close">'
+            'OK</button><button type="button" data-act="menu">New game</button></div>')
+
+
+def _islands(obs: Observation) -> tuple[int, int]:
+    return (sum(1 for c in obs.control if c == 0), sum(1 for c in obs.control if c == 1))
+
+
+def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
+    """An interim scoring (R17) as it happens."""
+    b, w = _islands(obs)
+    points = fx.scoring or (0, 0)
+    verdict = ("A tie: nobody scores." if points == (0, 0) else
+               f"{escape(names[0 if points[0] else 1])} score{'s' * (names[0 if points[0] else 1] != 'You')} {max(points)}.")
+    return (f'<h2 id="dialog-title">End of round {fx.round_ended}</h2>'
+            f'<p>Islands: {escape(names[0])} {b}, {escape(names[1])} {w}. {verdict}</p>'
+            f'{_table(obs, names)}'
+            '<div class="buttons"><button type="button" class="primary" data-act="close">'
+            'Play on</button></div>')
+
+
+def _table(obs: Observation, names: tuple[str, str]) -> str:
+    heads = ["Round 1", "Round 2", "Final"][:len(obs.scorings)]
+    head = "".join(f"<th>{h}</th>" for h in heads)
+    rows = "".join(
+        f'<tr><th>{escape(names[q])}</th>{"".join(f"<td>{s[q]}</td>" for s in obs.scorings)}'
+        f'<td><b>{sum(s[q] for s in obs.scorings)}</b></td></tr>' for q in (0, 1))
+    return f'<table class="scores"><tr><th></th>{head}<th>Total</th></tr>{rows}</table>'
+
+
+def end_html(obs: Observation, names: tuple[str, str], result: str) -> str:
+    """The end of the game: breakdown of every scoring, the winner, rematch (R21-R23)."""
+    outcome = obs.outcome
+    assert outcome is not None
+    b, w = _islands(obs)
+    title = "Draw" if outcome.winner is None else wins(names[outcome.winner])
+    bridges = [25 - obs.supply[0], 25 - obs.supply[1]]
+    return (f'<h2 id="dialog-title" class="winner">{escape(title)}</h2>'
+            f'<p>{escape(outcome.reason[0].upper() + outcome.reason[1:])}. '
+            f'Islands at the end: {escape(names[0])} {b}, {escape(names[1])} {w}; bridges on '
+            f'the board: {bridges[0]} and {bridges[1]}.</p>{_table(obs, names)}'
+            + (f'<p class="note">{escape(result)}</p>' if result else "")
+            + '<div class="buttons"><button type="button" class="primary" data-act="rematch">'
+            'Rematch</button><button type="button" data-act="menu">New game</button>'
+            '<button type="button" data-act="close">Look at the board</button></div>')
+
+
+def wins(name: str) -> str:
+    """'White wins', but 'You win'."""
+    return "You win" if name == "You" else f"{name} wins"
+
+
+def possessive(name: str) -> str:
+    """'White's', but 'Your'."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def cover_html(player: int) -> str:
+    """The hot-seat screen between turns: hands stay hidden until the next player taps."""
+    name = COLOURS[player]
+    return (f'<div class="box"><h2>{name} to play</h2><p>Pass the device to {name}. '
+            'The hands stay hidden until then.</p><button type="button" class="primary" '
+            f'data-act="uncover">I am {name}: show my cards</button></div>')

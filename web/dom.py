@@ -1,0 +1,158 @@
+"""The thin browser layer: puts ``App.view()`` into the page, turns clicks into acts,
+and runs the computer's turns in short slices so the page never freezes.
+
+Only this module and ``web.main`` touch the DOM; nothing is ever read back from it
+as game state (a click only yields the clicked element's ``data-act``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+from .app import App
+
+#: view key -> element id
+_TARGETS = {
+    "board": "board", "players": "players", "hand": "hand", "opp_hand": "opp-hand",
+    "table": "table", "acts": "acts", "scores": "scores", "log": "log", "round": "round",
+    "prompt": "prompt", "hand_label": "hand-label", "opp_label": "opp-label",
+}
+SLICE = 0.03  # seconds of thinking between two frames (keeps tasks far below 200 ms)
+
+
+class Page:
+    """Connects one App to the document."""
+
+    def __init__(self, app: App, pace: float) -> None:
+        self.app = app
+        self.pace = pace  # seconds between the computer's actions
+        self.shown: dict[str, str] = {}
+        self.busy = False
+        self._click = create_proxy(self.on_click)
+        document.addEventListener("click", self._click)
+
+    def render(self) -> None:
+        """Write every part whose HTML changed."""
+        view = self.app.view()
+        for key, target in _TARGETS.items():
+            html = view.get(key, "")
+            if self.shown.get(key) != html:
+                self.shown[key] = html
+                document.getElementById(target).innerHTML = html
+        self._overlay("dialog", view["dialog"])
+        self._overlay("cover", view["cover"])
+        document.getElementById("btn-hint").disabled = not view["hint_ok"]
+        if self.app.download is not None:
+            name, text = self.app.download
+            self.app.download = None
+            _download(name, text)
+
+    def _overlay(self, key: str, html: str) -> None:
+        element = document.getElementById(key)
+        if self.shown.get(key) != html:
+            self.shown[key] = html
+            inner = element.querySelector(".box") if key == "dialog" else element
+            inner.innerHTML = html
+        element.hidden = not html
+
+    def on_click(self, event) -> None:
+        target = event.target.closest("[data-act]")
+        if target is None:
+            return
+        act = target.getAttribute("data-act")
+        if act == "hint":
+            asyncio.ensure_future(self.hint())
+            return
+        self.app.handle(act)
+        self.render()
+        self.kick()
+
+    def kick(self) -> None:
+        """Let the computer play if it is its turn (one loop at a time)."""
+        m = self.app.match
+        if not self.busy and m is not None and m.computer_to_move() and not self.app.dialog:
+            asyncio.ensure_future(self.computer_turns())
+
+    async def _decide(self, for_hint: bool):
+        thinking = self.app.think(for_hint)
+        while not thinking.step(SLICE):
+            await asyncio.sleep(0)  # yield to the browser between slices
+        return thinking.action()
+
+    async def computer_turns(self) -> None:
+        """Play the computer's actions one at a time, at a pace a person can follow."""
+        self.busy = True
+        try:
+            while True:
+                m = self.app.match
+                if m is None or not m.computer_to_move() or self.app.dialog:
+                    break
+                self.app.thinking = True
+                self.render()
+                action = await self._decide(False)
+                await asyncio.sleep(self.pace)
+                self.app.thinking = False
+                if self.app.match is not m:  # a new game began meanwhile
+                    continue
+                self.app.play_computer(action)
+                self.render()
+        finally:
+            self.app.thinking = False
+            self.busy = False
+            self.render()
+
+    async def hint(self) -> None:
+        """Ask the strongest level what it would do in the person's place."""
+        m = self.app.match
+        if m is None or self.busy:
+            return
+        self.busy = True
+        document.getElementById("prompt").textContent = "Looking for a good move…"
+        try:
+            action = await self._decide(True)
+            if self.app.match is m:
+                self.app.show_hint(action)
+        finally:
+            self.busy = False
+            self.render()
+
+
+class LocalStorage:
+    """``window.localStorage`` as ``web.saves.Storage``: JS null comes back as None."""
+
+    def __init__(self) -> None:
+        self._store = window.localStorage
+
+    @property
+    def length(self) -> int:
+        return int(self._store.length)
+
+    def getItem(self, key: str) -> str | None:
+        value = self._store.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def setItem(self, key: str, value: str) -> None:
+        self._store.setItem(key, value)
+
+    def removeItem(self, key: str) -> None:
+        self._store.removeItem(key)
+
+    def key(self, index: int) -> str | None:
+        value = self._store.key(index)
+        return value if isinstance(value, str) else None
+
+
+def _download(name: str, text: str) -> None:
+    """Offer ``text`` as a file download (keeps an unreadable save's raw data)."""
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href, link.download = url, name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)

@@ -1,0 +1,184 @@
+"""The parts of the page around the board, as HTML text: hands, display, piles,
+players, scores and the prompt. Pure functions of an Observation and the offers.
+
+Clickable elements carry ``data-act`` (see ``web.controller``); nothing is read back.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from kahuna.actions import Action, Kind
+from kahuna.board import DEGREE, ISLANDS, N_ISLANDS
+from kahuna.observation import Observation
+from kahuna.state import COLOURS, Phase
+
+from .choices import Offers, selected_cards
+
+_ROUND_NAMES = ("Round 1", "Round 2", "Final")
+
+
+def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = None) -> str:
+    """One face-up island card; a button when ``act`` is given."""
+    body = (f'<b>{ISLANDS[island]}</b><small title="lines">{DEGREE[island]}</small>')
+    style = f'style="--hue:{island * 30}"'
+    if not act:
+        return f'<span class="card {cls}" {style}>{body}</span>'
+    state = "" if pressed is None else f' aria-pressed="{str(pressed).lower()}"'
+    return (f'<button type="button" class="card {cls}" {style} data-act="{escape(act)}"'
+            f'{state}>{body}</button>')
+
+
+def card_back(cls: str = "") -> str:
+    return f'<span class="card back {cls}" aria-label="hidden card"></span>'
+
+
+def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
+              hint: tuple[int, ...] = ()) -> str:
+    """The seat's own hand: face up (buttons when it may act), or backs when covered."""
+    hand = own_hand(obs)
+    if covered:
+        return "".join(card_back() for _ in hand)
+    open_left = list(obs.known[obs.seat]) if obs.open_draws else [0] * N_ISLANDS
+    acting = obs.to_move == obs.seat and obs.phase in (Phase.PLAY, Phase.FINAL)
+    cards = []
+    for i, island in enumerate(hand):
+        cls = ""
+        if open_left[island]:  # V2: the opponent sees this card too
+            open_left[island] -= 1
+            cls = "open"
+        if i in hint:
+            cls += " hint"
+        if acting:
+            cards.append(card_html(island, f"card:{i}", cls, i in selected))
+        else:
+            cards.append(card_html(island, "", cls))
+    return "".join(cards) or '<span class="empty">no cards</span>'
+
+
+def own_hand(obs: Observation) -> list[int]:
+    """The seat's cards as a sorted list of islands (positions index this list)."""
+    return [i for i in range(N_ISLANDS) for _ in range(obs.hand[i])]
+
+
+def opponent_hand_html(obs: Observation) -> str:
+    """The opponent's hand: known cards face up (V2 open cards, or cards it took from the
+    display, R24), the rest as backs."""
+    opp = 1 - obs.seat
+    known = [i for i in range(N_ISLANDS) for _ in range(obs.known[opp][i])]
+    label = "open" if obs.open_draws else "known"
+    faces = [card_html(i, "", label) for i in known]
+    backs = [card_back() for _ in range(obs.hand_sizes[opp] - len(known))]
+    return "".join(faces + backs) or '<span class="empty">no cards</span>'
+
+
+def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> str:
+    """Display cards, draw pile, discard pile, and the turn-ending buttons on offer."""
+    ends = {str(a): a for a in offers.ends}
+    hint_text = str(hint) if hint is not None else ""
+    parts = ['<div class="display" aria-label="display">']
+    for card in obs.display:
+        if card < 0:
+            parts.append('<span class="card gap"></span>')
+            continue
+        act = f"take:{ISLANDS[card]}"
+        cls = "hint" if act == hint_text else ""
+        parts.append(card_html(card, f"do:{act}" if act in ends else "", cls))
+    parts.append("</div>")
+    pile_cls = "card back pile" + (" hint" if hint_text == "pile" else "")
+    count = f'<span class="count">{obs.pile_size}</span>'
+    if "pile" in ends:
+        parts.append(f'<button type="button" class="{pile_cls}" data-act="do:pile" '
+                     f'aria-label="draw from the pile ({obs.pile_size})">{count}</button>')
+    else:
+        parts.append(f'<span class="{pile_cls}" aria-label="draw pile">{count}</span>')
+    discards = len(obs.discard_up) + obs.discard_down
+    parts.append(f'<span class="card discard" aria-label="discard pile">'
+                 f'<span class="count">{discards}</span></span>')
+    return "".join(parts)
+
+
+def actions_html(obs: Observation, offers: Offers, selected: tuple[int, ...],
+                 can_undo: bool, hint: Action | None = None) -> str:
+    """The buttons under the hand: discard, pass, undo (each only when it is legal)."""
+    parts = []
+    if offers.discard is not None:
+        n = len(offers.discard.cards)
+        parts.append(f'<button type="button" class="act" data-act="do:{offers.discard}">'
+                     f'Discard {n} card{"s" * (n > 1)} face down</button>')
+    for action in offers.ends:
+        if action.kind is Kind.PASS:
+            cls = "act hint" if hint is not None and hint.kind is Kind.PASS else "act"
+            label = "End turn" if not any(a.kind is not Kind.PASS for a in offers.ends) \
+                else "End turn without drawing"
+            parts.append(f'<button type="button" class="{cls}" data-act="do:pass">{label}</button>')
+    if can_undo:
+        parts.append('<button type="button" class="act" data-act="undo">Undo</button>')
+    return "".join(parts)
+
+
+def players_html(obs: Observation, names: tuple[str, str]) -> str:
+    """A row per player: name, colour, islands held, bridges in supply, points."""
+    rows = []
+    totals = (sum(s[0] for s in obs.scorings), sum(s[1] for s in obs.scorings))
+    for q in (0, 1):
+        islands = sum(1 for c in obs.control if c == q)
+        turn = " to-move" if obs.to_move == q and obs.phase is not Phase.OVER else ""
+        rows.append(
+            f'<div class="player {COLOURS[q].lower()}{turn}">'
+            f'<span class="swatch" title="{COLOURS[q]}"></span>'
+            f'<span class="who">{escape(names[q])}</span>'
+            f'<span class="stat" title="islands controlled"><b>{islands}</b> isl.</span>'
+            f'<span class="stat" title="bridges in supply"><b>{obs.supply[q]}</b> br.</span>'
+            f'<span class="stat" title="points"><b>{totals[q]}</b> pts</span></div>')
+    return "".join(rows)
+
+
+def scores_html(obs: Observation) -> str:
+    """The points of each scoring so far (R17, R21), per player."""
+    if not obs.scorings:
+        return ""
+    head = "".join(f"<th>{_ROUND_NAMES[i]}</th>" for i in range(len(obs.scorings)))
+    rows = []
+    for q in (0, 1):
+        cells = "".join(f"<td>{s[q]}</td>" for s in obs.scorings)
+        rows.append(f"<tr><th>{COLOURS[q]}</th>{cells}<td>{sum(s[q] for s in obs.scorings)}</td></tr>")
+    return f'<table class="scores"><tr><th></th>{head}<th>Total</th></tr>{"".join(rows)}</table>'
+
+
+def prompt_text(obs: Observation, offers: Offers, selected: tuple[int, ...],
+                names: tuple[str, str]) -> str:
+    """One sentence telling the player what they can do now."""
+    who = names[obs.to_move]
+    if obs.phase is Phase.OVER:
+        return "The game is over."
+    if obs.to_move != obs.seat:
+        return f"{who} to play…"
+    if obs.phase is Phase.HANDICAP:
+        return f"Place {obs.handicap_left} handicap bridge{'s' * (obs.handicap_left > 1)} on any lit line."
+    cards = selected_cards(own_hand(obs), selected)
+    if obs.free_line >= 0 and not cards and offers.lines:
+        return "You may put a free bridge on the line just cleared (lit), or go on."
+    if len(cards) == 1:
+        return (f"Choose a lit line for {ISLANDS[cards[0]]}." if offers.lines
+                else f"{ISLANDS[cards[0]]} fits no free line now.")
+    if len(cards) == 2:
+        if offers.lines:
+            return "Choose a lit bridge to remove."
+        if offers.discard is None:
+            return "These two cards remove no bridge."
+    if len(cards) >= 2 and offers.discard is not None:
+        return "Discard the chosen cards, or choose others."
+    if not any(a.kind is not Kind.PASS for a in offers.ends) and obs.phase is not Phase.FINAL \
+            and obs.hand_sizes[obs.seat] >= 5:
+        return "Hand of five: play or discard a card before you draw."
+    return "Choose a card to build, two to remove a bridge, or end your turn."
+
+
+def round_text(obs: Observation) -> str:
+    """'Round 2 of 3', or the final turns."""
+    if obs.phase is Phase.FINAL:
+        return f"Final turns ({obs.final_turns} left)"
+    if obs.phase is Phase.HANDICAP:
+        return "Handicap bridges"
+    return f"Round {obs.round} of 3"
