@@ -3,7 +3,7 @@
 #   1. a Chromium for the browser tests (apt, unless $KAHUNA_CHROMIUM names one)
 #   2. a Python venv at .venv with requirements-dev.txt
 #   3. `npm ci` (pyodide + @pyscript/core, pinned in package-lock.json)
-#   4. web/vendor/: exactly the runtime files the page loads, copied from node_modules
+#   4. scripts/build-site.sh: the runtime into web/vendor/, then the service worker sw.js
 # Each step is skipped when a stamp shows it is already done.
 set -euo pipefail
 
@@ -79,50 +79,6 @@ else
     log "node_modules: up to date"
 fi
 
-# --- 4. web/vendor ------------------------------------------------------------
-# The stamp covers the lock file and this script (which defines the file list).
-VENDOR_HASH="$(hash_of package-lock.json scripts/setup.sh)"
-VENDOR_STAMP="web/vendor/.kahuna-vendor.sha256"
-if [ "$(cat "$VENDOR_STAMP" 2>/dev/null || true)" != "$VENDOR_HASH" ]; then
-    log "copying runtime into web/vendor/"
-    tmp="web/.vendor.tmp"
-    rm -rf "$tmp"
-    mkdir -p "$tmp"
-    PS_DIST="node_modules/@pyscript/core/dist"
-    # PyScript: core.js, core.css, plus every chunk/asset reachable from core.js
-    # through static or dynamic imports ("./name.js") and import.meta.url-relative
-    # assets ("./xterm.css"). Source maps and unrelated entry points
-    # (service-worker.js, storage.js) are left out.
-    node - "$PS_DIST" <<'EOF' | while IFS= read -r f; do cp "$PS_DIST/$f" "$tmp/$f"; done
-const fs = require("fs"), path = require("path");
-const dist = process.argv[2];
-const seen = new Set(["core.css"]), queue = ["core.js"];
-while (queue.length) {
-    const f = queue.shift();
-    if (seen.has(f)) continue;
-    seen.add(f);
-    if (!f.endsWith(".js")) continue;
-    const src = fs.readFileSync(path.join(dist, f), "utf8");
-    for (const m of src.matchAll(/["'`]\.\/([\w.\-]+\.(?:m?js|css))["'`]/g)) {
-        if (fs.existsSync(path.join(dist, m[1]))) queue.push(m[1]);
-    }
-}
-for (const f of [...seen].sort()) console.log(f);
-EOF
-    # Pyodide: the loader, the Emscripten module (pyodide.asm.mjs since 0.28 /
-    # 314.x; older releases used pyodide.asm.js), the wasm, the stdlib and the lock.
-    PYO="node_modules/pyodide"
-    for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.js pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
-        if [ -f "$PYO/$f" ]; then cp "$PYO/$f" "$tmp/$f"; fi
-    done
-    for f in core.js core.css pyodide.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
-        if [ ! -f "$tmp/$f" ]; then log "missing runtime file: $f"; exit 1; fi
-    done
-    echo "$VENDOR_HASH" >"$tmp/.kahuna-vendor.sha256"
-    rm -rf web/vendor
-    mv "$tmp" web/vendor
-    log "web/vendor: $(find web/vendor -type f ! -name '.*' | wc -l) files, $(du -sh web/vendor | cut -f1)"
-else
-    log "web/vendor: up to date"
-fi
+# --- 4. the site: web/vendor/ from node_modules, then sw.js ----------------------
+bash scripts/build-site.sh
 log "done"
