@@ -1,0 +1,126 @@
+// The service worker's code, loaded by the generated sw.js at the site root, which first
+// sets self.KAHUNA_SITE = {version, files: {path: sha256}} (scripts/build_site.py).
+//
+// - One cache per version and per site folder ("kahuna <scope> <version>"): two copies
+//   of the game on one origin (say /kahuna/ and /kahuna-dev/) never touch each other.
+// - install: the whole version is fetched, every file checked against its SHA-256, and
+//   only then stored. A file left unchanged since an older version is copied from that
+//   version's cache instead of downloaded. A wrong or missing file fails the install; the
+//   old version keeps running and the browser tries again on a later visit.
+// - fetch: cache-first from this version's cache only, navigations included, so a page
+//   never mixes two versions. Anything not in the list goes to the network untouched.
+// - The new version waits until the page asks for it ("skip-waiting", on the player's
+//   click or at the next load: web/sw-register.js); activate then drops older caches.
+"use strict";
+
+const SITE = self.KAHUNA_SITE;
+const SCOPE = new URL(self.registration.scope);
+const PREFIX = `kahuna ${SCOPE.href} `;
+const CACHE = PREFIX + SITE.version;
+const TYPES = {
+  css: "text/css",
+  html: "text/html; charset=utf-8",
+  js: "text/javascript",
+  json: "application/json",
+  mjs: "text/javascript",
+  png: "image/png",
+  py: "text/x-python; charset=utf-8",
+  svg: "image/svg+xml",
+  toml: "application/toml",
+  wasm: "application/wasm",
+  webmanifest: "application/manifest+json",
+  zip: "application/zip",
+};
+
+const urlOf = (path) => new URL(path, SCOPE).href;
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A clean response for the cache: the checked bytes and a content type chosen by file
+// extension (some hosts send no type for .wasm or .py; compression headers would lie).
+function stored(path, body) {
+  const ext = path.slice(path.lastIndexOf(".") + 1);
+  const headers = { "Content-Type": TYPES[ext] || "application/octet-stream" };
+  return new Response(body, { status: 200, headers });
+}
+
+// The bytes of `path` whose SHA-256 is `sha`: from an older cache of this site if it has
+// them, else from the network (revalidated, so a stale HTTP-cache copy is never used;
+// once more bypassing every cache if the first answer had other bytes).
+async function fetchChecked(path, sha, olderCaches) {
+  for (const cache of olderCaches) {
+    const hit = await cache.match(urlOf(path));
+    if (hit) {
+      const body = await hit.arrayBuffer();
+      if ((await sha256(body)) === sha) return body;
+    }
+  }
+  for (const mode of ["no-cache", "reload"]) {
+    const response = await fetch(urlOf(path), { cache: mode });
+    if (!response.ok) continue;
+    const body = await response.arrayBuffer();
+    if ((await sha256(body)) === sha) return body;
+  }
+  throw new Error(`${path}: the server has no copy of version ${SITE.version}`);
+}
+
+async function siteCaches(predicate) {
+  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && predicate(n));
+  return Promise.all(names.map((n) => caches.open(n)));
+}
+
+async function install() {
+  const older = await siteCaches((n) => n !== CACHE);
+  const entries = Object.entries(SITE.files);
+  const bodies = await Promise.all(
+    entries.map(([path, sha]) => fetchChecked(path, sha, older)),
+  );
+  // Every file arrived and checked out: only now does this version get a cache.
+  const cache = await caches.open(CACHE);
+  await Promise.all(entries.map(([path], i) => cache.put(urlOf(path), stored(path, bodies[i]))));
+}
+
+self.addEventListener("install", (event) => event.waitUntil(install()));
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys().then((names) =>
+      Promise.all(
+        names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
+      ),
+    ),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const type = event.data && event.data.type;
+  if (type === "skip-waiting") self.skipWaiting();
+  else if (type === "version" && event.ports[0]) event.ports[0].postMessage(SITE.version);
+});
+
+// The site path a request stands for, or null when this worker leaves it alone.
+function siteKey(request) {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return null;
+  const path = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length));
+  if (request.mode === "navigate" && (path === "" || path === "index.html")) {
+    return "index.html"; // the page, whatever its query (?seed=..., ?record=...)
+  }
+  return url.search === "" && Object.hasOwn(SITE.files, path) ? path : null;
+}
+
+async function respond(request, path) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(urlOf(path));
+  // A cache the browser evicted under storage pressure: the network is the only source.
+  return hit || fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const path = siteKey(event.request);
+  if (path !== null) event.respondWith(respond(event.request, path));
+});

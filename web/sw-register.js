@@ -1,0 +1,101 @@
+// Offline play: registers the service worker (sw.js at the site root, see web/sw-core.js)
+// and moves to a new version of the site only at a safe moment:
+//   - the player clicks "Reload" on the small banner shown when a new version is ready, or
+//   - a page loads while a new version is already waiting: it switches before the game
+//     has started (this script runs long before Pyodide is up).
+// The game in progress lives in localStorage, which a switch leaves untouched.
+// <html data-site-version="..."> tells which version serves the page (tests read it).
+
+const container = navigator.serviceWorker;
+// Relative to this file (web/), so the site works under any sub-path.
+const SITE_ROOT = new URL("../", import.meta.url);
+let switching = false;
+
+function switchTo(worker) {
+  switching = true;
+  worker.postMessage({ type: "skip-waiting" });
+}
+
+function askVersion(worker) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    worker.postMessage({ type: "version" }, [channel.port2]);
+  });
+}
+
+const BANNER_CSS = `
+.sw-update { position: fixed; left: 50%; bottom: 1rem; transform: translateX(-50%);
+  z-index: 1000; display: flex; gap: .75rem; align-items: center; max-width: calc(100vw - 2rem);
+  padding: .5rem .75rem; border-radius: .5rem; background: #0d3b52; color: #fff;
+  font: inherit; font-size: .95rem; box-shadow: 0 .25rem 1rem rgb(0 0 0 / .35); }
+.sw-update button { font: inherit; padding: .25rem .75rem; border: 0; border-radius: .35rem;
+  background: #f3d27a; color: #222; cursor: pointer; }
+.sw-update button:focus-visible { outline: 2px solid #fff; outline-offset: 2px; }
+`;
+
+// The banner: one element, its own styles; the button runs `onReload`.
+function showBanner(onReload) {
+  let banner = document.getElementById("sw-update");
+  if (!banner) {
+    const style = document.createElement("style");
+    style.textContent = BANNER_CSS;
+    document.head.append(style);
+    banner = document.createElement("div");
+    banner.id = "sw-update";
+    banner.className = "sw-update";
+    banner.setAttribute("role", "status");
+    const text = document.createElement("span");
+    text.textContent = "A new version of Kahuna is ready.";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Reload";
+    banner.append(text, button);
+    document.body.append(banner);
+  }
+  banner.querySelector("button").onclick = onReload;
+}
+
+async function start() {
+  const registration = await container.register(new URL("sw.js", SITE_ROOT), {
+    scope: SITE_ROOT.href,
+    updateViaCache: "none", // update checks always ask the server, never the HTTP cache
+  });
+  const offerUpdate = () => {
+    showBanner(() => {
+      if (registration.waiting) switchTo(registration.waiting);
+      else location.reload();
+    });
+  };
+  container.addEventListener("controllerchange", () => {
+    // Ours: the new version is active, load it. Another tab's: this page still runs the
+    // old code, so it only offers the reload.
+    if (switching) location.reload();
+    else offerUpdate();
+  });
+  if (container.controller) {
+    askVersion(container.controller).then((v) => {
+      document.documentElement.dataset.siteVersion = v;
+    });
+    if (registration.waiting) {
+      switchTo(registration.waiting); // the next load after an update: switch now
+      return;
+    }
+  }
+  const track = (worker) => {
+    worker.addEventListener("statechange", () => {
+      // With no controller this is the first visit: the version simply activates.
+      if (worker.state === "installed" && container.controller) offerUpdate();
+    });
+  };
+  if (registration.installing) track(registration.installing);
+  registration.addEventListener("updatefound", () => track(registration.installing));
+  // A page left open for days still hears of new versions when the player comes back.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") registration.update().catch(() => {});
+  });
+}
+
+if (container && window.isSecureContext) {
+  start().catch((error) => console.warn("offline play unavailable:", error));
+}
