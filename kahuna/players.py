@@ -18,6 +18,7 @@ Baselines (yardsticks, not levels): ``random`` and ``greedy``. Levels, weakest f
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Callable
 
@@ -71,7 +72,34 @@ PLAYERS: dict[str, Callable[[], Player]] = {
 
 
 def make_player(name: str) -> Player:
-    """A new player by name; raises KeyError listing the names."""
-    if name not in PLAYERS:
-        raise KeyError(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}")
-    return PLAYERS[name]()
+    """A new player by name; raises KeyError listing the names.
+
+    A level may be tuned for experiments: ``"expert:iterations=400,candidates=12"``
+    (the fields of ``Level``, numbers only).
+    """
+    base, _, tuning = name.partition(":")
+    if base not in PLAYERS:
+        raise KeyError(f"unknown player {base!r}; choose from {', '.join(PLAYERS)}")
+    if not tuning:
+        return PLAYERS[base]()
+    level = next((lv for lv in LEVEL_SETTINGS if lv.name == base), None)
+    if level is None:
+        raise KeyError(f"only a level can be tuned, not {base!r}; levels: {', '.join(LEVELS)}")
+    return SearchPlayer(dataclasses.replace(level, name=name, **_tuning(tuning)))
+
+
+def _tuning(text: str) -> dict[str, float]:
+    """``"iterations=400,candidates=12"`` to keyword arguments of ``Level``."""
+    fields = {f.name: f.type for f in dataclasses.fields(Level)}
+    result: dict[str, float] = {}
+    for item in text.split(","):
+        key, _, value = item.partition("=")
+        key = key.strip()
+        if key not in fields or key in ("name", "weights"):
+            raise KeyError(f"cannot tune {key!r}; numbers only: "
+                           f"{', '.join(k for k in fields if k not in ('name', 'weights'))}")
+        try:
+            result[key] = int(value) if value.strip().lstrip("-").isdigit() else float(value)
+        except ValueError:
+            raise KeyError(f"{key} needs a number, not {value!r}") from None
+    return result

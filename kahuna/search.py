@@ -40,6 +40,7 @@ class Level:
     depth: int = 5  # actions of phase A looked at
     candidates: int = 1  # plans tested against replies (1: no replies)
     iterations: int = 0  # (plan, world) trials shared among the candidates
+    horizon: int = 1  # greedy turns played after the plan in a trial (opponent's first)
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -122,7 +123,7 @@ def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
                 n = arm.trials
                 while len(worlds) <= n:
                     worlds.append(obs.sample_state(rng))
-                value = _trial(worlds[n], arm.plan, seat, level.weights)
+                value = _trial(worlds[n], arm.plan, seat, level)
                 arm.total += value
                 arm.trials += 1
                 if (yield):
@@ -138,14 +139,17 @@ def _leader(arms: list[_Arm]) -> _Arm:
     return min((a for a in arms if a.trials == most), key=lambda a: (-a.mean, a.order))
 
 
-def _trial(world: State, plan: Plan, seat: int, weights: Weights) -> float:
-    """Play ``plan`` in ``world``, then the opponent's greedy turn; the value for ``seat``."""
+def _trial(world: State, plan: Plan, seat: int, level: Level) -> float:
+    """Play ``plan`` in ``world``, then ``level.horizon`` greedy turns (the opponent's
+    reply first); the value for ``seat``."""
     state = world.fork()
     for action in plan:
         state.do(action)
-    if not state.is_over and state.to_move != seat:
+    for _ in range(level.horizon):
+        if state.is_over:
+            break
         greedy_turn(state)
-    return evaluate(state, seat, weights)
+    return evaluate(state, seat, level.weights)
 
 
 def _softmax_pick(ranked: list[tuple[float, Plan]], temperature: float,

@@ -1,0 +1,171 @@
+"""Computer players (issue 4): legal, deterministic, fair (R24), and sliceable.
+
+Search levels run here with small budgets (``name:iterations=...``) to keep the tests
+fast; their real budgets are measured by bench/strength_vs_budget.py and the tournament
+command, never timed here.
+"""
+
+import random
+
+import pytest
+
+from kahuna import Phase, Setup, new_game, observe
+from kahuna.players import LEVELS, PLAYERS, choose, make_player
+from kahuna.state import HAND_LIMIT
+from kahuna.thinking import Sliced
+
+#: Every registered player, the search levels with a small budget.
+SMALL = {name: f"{name}:iterations=12,candidates=3,width=3"
+         if name in LEVELS and make_player(name).level.iterations else name
+         for name in PLAYERS}
+
+
+def random_positions(seed, **variants):
+    """Every state met in one game of random actions, with the given setup."""
+    state = new_game(Setup(seed=seed, **variants))
+    rng = random.Random(seed)
+    while not state.is_over:
+        yield state
+        state.do(rng.choice(state.legal_actions()))
+
+
+def special_positions():
+    """Positions of each kind the issue names, found in random games: handicap phase,
+    final turns (R20), a hand of five after the opponent abstained (R13, R14), and V1's
+    free bridge pending; plus ordinary ones with each variant on and off."""
+    wanted = {
+        "handicap": lambda s: s.phase is Phase.HANDICAP,
+        "final": lambda s: s.phase is Phase.FINAL,
+        "five after abstain": lambda s: s.opponent_abstained
+        and s.hand_size[s.to_move] == HAND_LIMIT,
+        "free bridge (V1)": lambda s: s.free_line >= 0,
+        "open draws (V2)": lambda s: s.open_draws and any(s.known[1 - s.to_move]),
+        "round 2": lambda s: s.round == 2,
+    }
+    found = {}
+    variants = [dict(handicap=2), dict(fewer_surprises=True), dict(open_draws=True),
+                dict(fewer_surprises=True, open_draws=True, handicap=1), {}]
+    for seed in range(400):
+        for state in random_positions(seed, **variants[seed % len(variants)]):
+            for kind, test in wanted.items():
+                if kind not in found and test(state):
+                    found[kind] = state.copy()
+        if len(found) == len(wanted):
+            return found
+    raise AssertionError(f"no random game reached {sorted(set(wanted) - set(found))}")
+
+
+SPECIAL = special_positions()
+
+
+@pytest.mark.parametrize("kind", sorted(SPECIAL))
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_every_player_plays_a_legal_action_in_special_positions(name, kind):
+    state = SPECIAL[kind]
+    action = choose(make_player(SMALL[name]), observe(state, state.to_move), random.Random(3))
+    assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_every_player_finishes_whole_games_with_legal_actions(name):
+    """Against random, with both variants on in one game: every action is checked by
+    ``play``, including a search player's remembered plan within its turn."""
+    for seed, variants in ((11, {}), (12, dict(fewer_surprises=True, open_draws=True))):
+        state = new_game(Setup(seed=seed, **variants))
+        players = [make_player(SMALL[name]), make_player("random")]
+        rngs = [random.Random(seed), random.Random(seed + 1)]
+        if seed % 2:
+            players.reverse()
+        while not state.is_over:
+            seat = state.to_move
+            state.play(choose(players[seat], observe(state, seat), rngs[seat]))
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_same_observation_and_seed_give_the_same_action(name):
+    for kind in ("round 2", "free bridge (V1)"):
+        state = SPECIAL[kind]
+        obs = observe(state, state.to_move)
+        first = choose(make_player(SMALL[name]), obs, random.Random(7))
+        assert choose(make_player(SMALL[name]), obs, random.Random(7)) == first
+
+
+def hidden_twin(state, seed):
+    """``state`` with what its mover cannot see dealt again (R24): the opponent's
+    unknown cards, the draw pile's order, the face-down discards, the reshuffle generator."""
+    twin = state.copy()
+    seat, opp = state.to_move, 1 - state.to_move
+    unknown = [i for i in range(12)
+               for _ in range(state.hands[opp][i] - state.known[opp][i])]
+    cards = unknown + state.pile + state.discard_down
+    random.Random(seed).shuffle(cards)
+    twin.hands[opp] = list(state.known[opp])
+    for card in cards[:len(unknown)]:
+        twin.hands[opp][card] += 1
+    rest = cards[len(unknown):]
+    twin.discard_down = rest[:len(state.discard_down)]
+    twin.pile = rest[len(state.discard_down):]
+    twin.rng = random.Random(seed)
+    return twin
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_decisions_ignore_what_the_seat_cannot_see(name):
+    """R24: two games differing only in the opponent's hidden cards and the pile order
+    look the same to the mover, and lead to the same decision with the same seed."""
+    checked = 0
+    for seed in range(40):
+        for state in random_positions(seed):
+            if state.round != 2 or state.phase is not Phase.PLAY:
+                continue
+            twin = hidden_twin(state, seed)
+            if twin.hands == state.hands and twin.pile == state.pile:
+                continue
+            seat = state.to_move
+            assert observe(twin, seat) == observe(state, seat)
+            actions = [choose(make_player(SMALL[name]), observe(s, seat), random.Random(5))
+                       for s in (state, twin)]
+            assert actions[0] == actions[1]
+            checked += 1
+            break
+        if checked == 3:
+            return
+    raise AssertionError("too few positions with hidden differences were found")
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(PLAYERS) if n in LEVELS])
+def test_thinking_in_zero_second_slices_finishes_with_the_one_shot_choice(name):
+    state = SPECIAL["round 2"]
+    obs = observe(state, state.to_move)
+    thinking = make_player(SMALL[name]).think(obs, random.Random(9))
+    steps = 1
+    while not thinking.step(0.0):
+        steps += 1
+        assert steps < 10_000
+    assert thinking.action() == choose(make_player(SMALL[name]), obs, random.Random(9))
+    if isinstance(thinking, Sliced):
+        assert steps > 1  # a zero-second slice does one unit of work, not the whole search
+
+
+def test_a_time_cap_still_gives_a_legal_action():
+    state = SPECIAL["round 2"]
+    obs = observe(state, state.to_move)
+    player = make_player("expert:time_cap=0")
+    thinking = player.think(obs, random.Random(2))
+    while not thinking.step(0.01):
+        pass
+    assert thinking.action() in state.legal_actions()
+
+
+def test_levels_are_registered_weakest_first_and_baselines_are_not_levels():
+    assert len(LEVELS) >= 4
+    assert LEVELS[0] == "beginner" and LEVELS[-1] == "expert"
+    assert set(LEVELS) <= set(PLAYERS)
+    assert {"random", "greedy"} <= set(PLAYERS) - set(LEVELS)
+
+
+@pytest.mark.parametrize("bad", ["nobody", "greedy:iterations=3", "expert:colour=1",
+                                 "expert:iterations=lots"])
+def test_unknown_or_badly_tuned_names_say_what_is_allowed(bad):
+    with pytest.raises(KeyError):
+        make_player(bad)
