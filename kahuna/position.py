@@ -33,6 +33,14 @@ def parse_seat(value: Any) -> int:
     return seat
 
 
+def parse_flag(data: dict[str, Any], key: str) -> bool:
+    """A yes/no field (default false); ``"false"`` or ``0`` is refused, not read as true."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise PositionError(f"{key!r} is true or false, not {value!r}")
+    return value
+
+
 def position_to_json(state: State) -> dict[str, Any]:
     """Every field of ``state`` but its random generator (R11a holds by construction)."""
     if state.is_over:
@@ -81,8 +89,10 @@ def _build(data: Any, seed: int) -> State:
         raise PositionError(f"unknown position version {data.get('version')!r}")
     rng = random.Random(seed)
     variants = data.get("variants", {})
-    s = State(fewer_surprises=bool(variants.get("fewer_surprises", False)),
-              open_draws=bool(variants.get("open_draws", False)), rng=rng)
+    if not isinstance(variants, dict):
+        raise PositionError("'variants' maps fewer_surprises and open_draws to true or false")
+    s = State(fewer_surprises=parse_flag(variants, "fewer_surprises"),
+              open_draws=parse_flag(variants, "open_draws"), rng=rng)
     s.round = int(data.get("round", 1))
     if s.round not in (1, 2, 3):
         raise PositionError("the round is 1, 2 or 3")
@@ -92,7 +102,7 @@ def _build(data: Any, seed: int) -> State:
     s.phase = _PHASES[phase]
     s.to_move = parse_seat(data.get("to_move", "black"))
     s.first = parse_seat(data.get("first", seat_name(s.to_move)))
-    s.opponent_abstained = bool(data.get("opponent_abstained", False))
+    s.opponent_abstained = parse_flag(data, "opponent_abstained")
     s.handicap_left = int(data.get("handicap_left", 0))
     s.final_turns = int(data.get("final_turns", 0))
     if (s.phase is Phase.HANDICAP) != (s.handicap_left > 0):

@@ -9,7 +9,7 @@ from typing import Any
 from .actions import Action, parse_island
 from .board import ISLANDS
 from .errors import KahunaError, RecordError
-from .position import parse_seat, position_from_json, seat_name
+from .position import parse_flag, parse_seat, position_from_json, seat_name
 from .setup import Setup, new_game
 from .state import Effects, State
 
@@ -46,8 +46,8 @@ def setup_from_json(data: Any) -> Setup:
         return Setup(
             seed=seed,
             first=None if first is None else parse_seat(first),
-            fewer_surprises=bool(data.get("fewer_surprises", False)),
-            open_draws=bool(data.get("open_draws", False)),
+            fewer_surprises=parse_flag(data, "fewer_surprises"),
+            open_draws=parse_flag(data, "open_draws"),
             handicap=int(data.get("handicap", 0)),
             handicap_player=parse_seat(data.get("handicap_player", "black")),
             deck=None if deck is None else tuple(parse_island(c) for c in deck),

@@ -96,6 +96,8 @@ def test_r11a_invariants_hold_and_catch_corruption():
     ({"to_move": "red"}, "black"),
     ({"bridges": {"black": ["ALOA-LALE"]}}, "no line"),
     ([], "object"),
+    ({"variants": {"open_draws": "false"}}, "true or false"),
+    ({"opponent_abstained": 1}, "true or false"),
 ])
 def test_r11a_bad_positions_are_refused_with_a_reason(data, words):
     with pytest.raises(PositionError) as err:
