@@ -1,6 +1,7 @@
 """The rulebook's worked example (end of RULES.md), effect by effect (R9, R10, R11)."""
 
-from kahuna import BLACK, WHITE
+from kahuna import BLACK, WHITE, describe
+from kahuna.board import ISLANDS
 
 from .helpers import bridges, island, line, names, play, position
 
@@ -77,3 +78,22 @@ def test_r11_worked_example_every_effect():
     assert bridges(s, WHITE) == ["ALOA-BARI", "ALOA-DUDA", "BARI-COCO", "BARI-DUDA"]
     assert s.supply == [25 - 6, 25 - 4]
     assert s.hand(BLACK) == [] and s.discard_up[-3:] == [island("HUNA")] * 2 + [island("ELAI")]
+
+
+def test_r11_r24_worked_example_in_words():
+    """The move log tells the same story; White's pile draw is named to White only (R24)."""
+    s = start()
+    effects = play(s, "BARI>DUDA", "ALOA>BARI", "pile", "HUNA+HUNA/ELAI-HUNA", "ELAI>HUNA")
+    lines = [describe(fx, viewer=BLACK) for fx in effects]
+    assert lines == [
+        "White places BARI–DUDA and takes BARI; Black's ALOA–BARI bridge is removed; "
+        "Black loses ALOA",
+        "White places ALOA–BARI and takes ALOA; Black's ALOA–HUNA bridge is removed; "
+        "Black loses HUNA",
+        "White draws from the pile",
+        "Black plays HUNA and HUNA and removes White's ELAI–HUNA bridge",
+        "Black places ELAI–HUNA and takes ELAI and HUNA; White's BARI–ELAI, DUDA–ELAI, "
+        "DUDA–HUNA bridges are removed; White loses DUDA",
+    ]
+    drawn = ISLANDS[effects[2].drawn]
+    assert describe(effects[2], viewer=WHITE) == f"White draws from the pile ({drawn})"
