@@ -61,3 +61,28 @@ def candidate_actions(state: State) -> list[Action]:
     if sum(hand) <= HAND_LIMIT:
         extra += [discard(cards) for cards in sub_multisets(hand)]
     return all_fixed_actions() + extra
+
+
+# Bridges that hold an island (R10): handy for scoring tests.
+HOLD_ALOA = ["ALOA-BARI", "ALOA-HUNA"]
+HOLD_LALE = ["HUNA-LALE", "IFFI-LALE"]
+HOLD_COCO = ["BARI-COCO", "COCO-FAAA", "COCO-GOLA"]
+
+
+def last_card(round_no: int = 1, black: list[str] = (), white: list[str] = (),
+              hands: dict | None = None, scorings: list | None = None, **extra: Any) -> State:
+    """Black to move; the pile is empty and GOLA is the last display card."""
+    hands = hands or {"black": ["ALOA"], "white": ["BARI"]}
+    used = [c for h in hands.values() for c in h] + ["GOLA"]
+    return position(round=round_no, scorings=scorings or [[0, 0]] * (round_no - 1),
+                    bridges={"black": list(black), "white": list(white)}, hands=hands,
+                    display=["GOLA", None, None], pile=[], discard={"up": rest_of(*used)},
+                    **extra)
+
+
+def final_position(scorings: list, black: list[str], white: list[str],
+                   to_move: str = "black") -> State:
+    """The drawer's last final turn (R20)."""
+    return position(round=3, phase="final", final_turns=1, scorings=scorings, to_move=to_move,
+                    bridges={"black": black, "white": white}, display=[None, None, None],
+                    pile=[], discard={"up": rest_of()})

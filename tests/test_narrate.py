@@ -2,8 +2,7 @@
 
 from kahuna import BLACK, WHITE, Setup, describe, new_game
 
-from .helpers import play, position
-from .test_rounds import HOLD_ALOA, HOLD_COCO, HOLD_LALE, final_position, last_card
+from .helpers import HOLD_ALOA, HOLD_COCO, HOLD_LALE, final_position, last_card, play, position
 
 
 def test_v1_r9a_discard_removal_free_bridge_pass_in_words():

@@ -6,23 +6,8 @@ import pytest
 from kahuna import BLACK, WHITE, IllegalAction, Phase
 from kahuna.board import LINES_OF, line_name
 
-from .helpers import island, legal, names, play, position, rest_of
-
-# Two bridges hold ALOA (3 lines), three hold DUDA (4 lines): handy islands to score with.
-HOLD_ALOA = ["ALOA-BARI", "ALOA-HUNA"]
-HOLD_LALE = ["HUNA-LALE", "IFFI-LALE"]
-HOLD_COCO = ["BARI-COCO", "COCO-FAAA", "COCO-GOLA"]
-
-
-def last_card(round_no=1, black=(), white=(), hands=None, scorings=None, **extra):
-    """Black to move; the pile is empty and GOLA is the last display card."""
-    hands = hands or {"black": ["ALOA"], "white": ["BARI"]}
-    used = [c for h in hands.values() for c in h] + ["GOLA"]
-    return position(round=round_no, scorings=scorings or [[0, 0]] * (round_no - 1),
-                    bridges={"black": list(black), "white": list(white)}, hands=hands,
-                    display=["GOLA", None, None], pile=[], discard={"up": rest_of(*used)},
-                    **extra)
-
+from .helpers import (HOLD_ALOA, HOLD_COCO, HOLD_LALE, final_position, island, last_card,
+                      legal, names, play, position, rest_of)
 
 def test_r16_r17_r18_end_of_the_first_round():
     """R16: taking the last card ends the round (and the turn); R17: 1 point for more
@@ -92,13 +77,6 @@ def test_r20_final_turns_opponent_then_drawer_nothing_to_draw():
     assert s.legal_actions() == []
     with pytest.raises(IllegalAction):
         play(s, "pass")
-
-
-def final_position(scorings, black, white, to_move="black"):
-    """The drawer's last final turn (R20)."""
-    return position(round=3, phase="final", final_turns=1, scorings=scorings, to_move=to_move,
-                    bridges={"black": black, "white": white}, display=[None, None, None],
-                    pile=[], discard={"up": rest_of()})
 
 
 def test_r21_final_scoring_is_the_difference():

@@ -11,7 +11,7 @@ from kahuna import BLACK, WHITE, IllegalAction, Phase, Setup, new_game, position
 from kahuna.board import DEGREE, FRAME, ISLANDS, LINES, MAJORITY, POSITIONS
 from kahuna.state import BRIDGES, CARDS
 
-from .helpers import bridges, island, names, play, position
+from .helpers import bridges, names, play, position
 
 BOARD_JSON = Path(__file__).parent / "data" / "board.json"
 
