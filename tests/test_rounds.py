@@ -152,3 +152,17 @@ def test_r23_not_in_the_first_round():
                  hands={"black": ["DUDA", "HUNA"]})
     play(s, "DUDA+HUNA/DUDA-HUNA")
     assert not s.is_over and s.bridges(WHITE) == []
+
+
+def test_r16_the_round_goes_on_until_the_display_is_empty():
+    """R16: an empty pile alone does not end the round; taking the last display card does.
+    R12: a take that empties the pile still refills its slot."""
+    s = position(hands={"black": ["ALOA"], "white": ["BARI"]}, display=["GOLA", "HUNA", "IFFI"],
+                 pile=["JOJO"], discard={"up": rest_of("ALOA", "BARI", "GOLA", "HUNA", "IFFI",
+                                                       "JOJO")})
+    play(s, "take:GOLA")
+    assert names(s.display) == ["JOJO", "HUNA", "IFFI"] and s.pile == [] and s.round == 1
+    fx = play(s, "take:JOJO", "take:HUNA")[-1]
+    assert fx.round_ended == 0 and s.display[:2] == [-1, -1] and "pile" not in legal(s)
+    (fx,) = play(s, "take:IFFI")
+    assert fx.round_ended == 1 and s.round == 2 and s.to_move == BLACK
