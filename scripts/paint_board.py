@@ -1,4 +1,4 @@
-"""Write the empty board (sea, islands, free lines) into index.html between the
+"""Write the empty board (sea, islands, free lines; landscape and portrait) into index.html between the
 ``board:start`` / ``board:end`` markers, so the page shows the board before Python
 has started. tests/test_web_page.py checks that index.html is up to date.
 
@@ -22,7 +22,8 @@ def painted(html: str) -> str:
     """``html`` with the static board between the markers."""
     head, _, rest = html.partition(START)
     _, _, tail = rest.partition(END)
-    return f"{head}{START}{board_svg(None)}{END}{tail}"
+    boards = board_svg(None) + board_svg(None, portrait=True)  # CSS shows one of them
+    return f"{head}{START}{boards}{END}{tail}"
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+
+import pytest
 from html import unescape
 import xml.etree.ElementTree as ET
 
@@ -11,7 +13,7 @@ from kahuna.board import DEGREE, ISLANDS, N_LINES, line_name
 from kahuna.observation import observe
 from kahuna.setup import Setup, new_game
 from kahuna.state import BLACK, WHITE, Effects
-from web.layout import VIEWBOX, island_outline, line_ends, radius
+from web.layout import island_outline, line_ends, radius, viewbox
 from web.render import Marks, board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -70,15 +72,26 @@ def test_effects_leave_fading_ghosts_of_removed_bridges_and_lost_tokens():
         ("bridge black gone", "ALOA-BARI"), ("token black gone", "ALOA")]
 
 
-def test_geometry_stays_inside_the_view_and_islands_do_not_overlap():
-    x, y, w, h = VIEWBOX
+@pytest.mark.parametrize("portrait", [False, True])
+def test_geometry_stays_inside_the_view_and_every_line_shows(portrait):
+    x, y, w, h = viewbox(portrait)
+    assert (w > h) != portrait
     for island in range(len(ISLANDS)):
-        for px, py in island_outline(island):
+        for px, py in island_outline(island, portrait):
             assert x < px < x + w and y < py < y + h
     for line in range(N_LINES):
-        (x1, y1), (x2, y2) = line_ends(line)
+        (x1, y1), (x2, y2) = line_ends(line, portrait)
         assert ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 > 30, line_name(line)
-    assert min(radius(i) for i in range(12)) >= 30
+
+
+def test_portrait_is_the_same_board_turned_a_quarter():
+    """Same islands, lines and bridges; only the coordinates turn (R1's arrangement)."""
+    obs = observe(new_game(Setup(seed=9)), BLACK)
+    flat, tall = parse(board_svg(obs)), parse(board_svg(obs, portrait=True))
+    def names(root):
+        return [t.text for t in root.iter(f"{SVG}text")]
+    assert names(flat) == names(tall)
+    assert "portrait" in tall.get("class") and "landscape" in flat.get("class")
 
 
 def test_same_input_same_text():

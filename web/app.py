@@ -51,6 +51,7 @@ class App:
         self.choice = dialogs.NewGame(level=levels()[0])
         self.covered = False  # hot seat: hands hidden until the next player taps
         self.thinking = False
+        self.portrait = False  # a tall, narrow screen: the board turned a quarter
         self.download: tuple[str, str] | None = None  # (file name, text) for the page
 
     # ----- starting ---------------------------------------------------------------
@@ -96,7 +97,7 @@ class App:
     def _resume(self, match: Match) -> None:
         self.match = match
         self.selected, self.hint, self.fx = (), None, None
-        self.covered = False
+        self.covered = match.mode == HOTSEAT  # a reload or a link never shows a hand unasked
         self.dialog = "end" if match.state.is_over else ""
 
     def start(self) -> None:
@@ -112,7 +113,6 @@ class App:
         now = self.now()
         match = Match.new(setup, c.mode, human, c.level, saves.new_id(self.storage, now), now)
         self._resume(match)
-        self.covered = match.mode == HOTSEAT
         self._save()
 
     # ----- acting -----------------------------------------------------------------
@@ -217,9 +217,9 @@ class App:
         m = self.match
         out: dict[str, Any] = {"dialog": self._dialog_html(), "cover": ""}
         if m is None:
-            out.update(board=board_svg(None), players="", hand="", opp_hand="", table="",
+            out.update(board=board_svg(None, portrait=self.portrait), players="", hand="", opp_hand="", table="",
                        acts="", scores="", log="", round="", prompt="No game in progress.",
-                       hint_ok=False)
+                       hint_ok=False, turn="none")
             return out
         obs = m.observation()
         names = m.names()
@@ -227,7 +227,7 @@ class App:
         hint_line = self.hint.line if self.hint is not None else -1
         covered = self.covered and m.mode == HOTSEAT
         marks = Marks(offer.acts(), hint_line, self.fx)
-        out["board"] = board_svg(obs, marks)
+        out["board"] = board_svg(obs, marks, self.portrait)
         out["players"] = panels.players_html(obs, names)
         out["hand"] = panels.hand_html(obs, self.selected, covered,
                                        self.selected if self.hint else ())
@@ -247,6 +247,7 @@ class App:
         if covered:
             out["cover"] = dialogs.cover_html(m.state.to_move)
         out["hint_ok"] = self._may_act()
+        out["turn"] = "person" if self._may_act() else "over" if m.state.is_over else "wait"
         return out
 
     def _dialog_html(self) -> str:

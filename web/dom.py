@@ -20,6 +20,8 @@ _TARGETS = {
     "table": "table", "acts": "acts", "scores": "scores", "log": "log", "round": "round",
     "prompt": "prompt", "hand_label": "hand-label", "opp_label": "opp-label",
 }
+#: When the board is drawn turned (keep in step with web/style.css).
+PORTRAIT = "(orientation: portrait) and (max-width: 759px)"
 SLICE = 0.03  # seconds of thinking between two frames (keeps tasks far below 200 ms)
 
 
@@ -33,6 +35,14 @@ class Page:
         self.busy = False
         self._click = create_proxy(self.on_click)
         document.addEventListener("click", self._click)
+        self._shape = window.matchMedia(PORTRAIT)
+        app.portrait = bool(self._shape.matches)
+        self._reshape = create_proxy(self.on_reshape)
+        self._shape.addEventListener("change", self._reshape)
+
+    def on_reshape(self, event) -> None:
+        self.app.portrait = bool(self._shape.matches)
+        self.render()
 
     def render(self) -> None:
         """Write every part whose HTML changed."""
@@ -45,6 +55,7 @@ class Page:
         self._overlay("dialog", view["dialog"])
         self._overlay("cover", view["cover"])
         document.getElementById("btn-hint").disabled = not view["hint_ok"]
+        document.body.dataset.turn = view["turn"]  # for tests and styling: who may act
         if self.app.download is not None:
             name, text = self.app.download
             self.app.download = None

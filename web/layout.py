@@ -1,7 +1,8 @@
 """Board geometry for the SVG drawing: where islands, lines and bridges go.
 
 Pure numbers derived from ``kahuna.board`` (the printed arrangement, RULES.md R1);
-no drawing and no browser here.
+no drawing and no browser here. ``portrait`` turns the whole board a quarter turn
+clockwise, so that on a tall phone screen it is drawn about 40% larger.
 """
 
 from __future__ import annotations
@@ -10,11 +11,26 @@ import math
 
 from kahuna.board import DEGREE, LINES, POSITIONS
 
-#: The SVG viewBox (x, y, width, height): the printed frame cropped to the islands.
-VIEWBOX: tuple[int, int, int, int] = (150, 235, 960, 680)
+#: The printed frame cropped to the islands: (x, y, width, height).
+_CROP = (150, 235, 960, 680)
 
 #: Island radius by number of lines (R1: 3 to 6), so busy islands look bigger.
 _RADIUS = {3: 34, 4: 37, 5: 40, 6: 44}
+
+
+def viewbox(portrait: bool = False) -> tuple[int, int, int, int]:
+    """The SVG viewBox (x, y, width, height) for the chosen orientation."""
+    x, y, w, h = _CROP
+    return (y, x, h, w) if portrait else _CROP
+
+
+def centre(island: int, portrait: bool = False) -> tuple[float, float]:
+    """The island's centre; turned a quarter clockwise in portrait."""
+    x, y = POSITIONS[island]
+    if not portrait:
+        return (x, y)
+    _, top, _, height = _CROP
+    return (2 * top + height - y, x)
 
 
 def radius(island: int) -> int:
@@ -22,12 +38,13 @@ def radius(island: int) -> int:
     return _RADIUS[DEGREE[island]]
 
 
-def island_outline(island: int, points: int = 18) -> list[tuple[float, float]]:
+def island_outline(island: int, portrait: bool = False,
+                   points: int = 18) -> list[tuple[float, float]]:
     """A closed, irregular but fixed outline around the island's centre.
 
     The wobble is a sum of sines seeded by the island number, so each island keeps
     its own shape from one drawing to the next without any random generator."""
-    cx, cy = POSITIONS[island]
+    cx, cy = centre(island, portrait)
     r = radius(island)
     outline = []
     for k in range(points):
@@ -38,10 +55,11 @@ def island_outline(island: int, points: int = 18) -> list[tuple[float, float]]:
     return outline
 
 
-def line_ends(line: int) -> tuple[tuple[float, float], tuple[float, float]]:
+def line_ends(line: int, portrait: bool = False
+              ) -> tuple[tuple[float, float], tuple[float, float]]:
     """The visible part of ``line``: from one island's shore to the other's."""
     a, b = LINES[line]
-    (x1, y1), (x2, y2) = POSITIONS[a], POSITIONS[b]
+    (x1, y1), (x2, y2) = centre(a, portrait), centre(b, portrait)
     length = math.hypot(x2 - x1, y2 - y1)
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
     ra, rb = radius(a) * 0.95, radius(b) * 0.95
@@ -49,16 +67,9 @@ def line_ends(line: int) -> tuple[tuple[float, float], tuple[float, float]]:
             (round(x2 - ux * rb, 1), round(y2 - uy * rb, 1)))
 
 
-def line_middle(line: int) -> tuple[float, float]:
-    """The middle of the visible part of ``line`` (for labels and effects)."""
-    (x1, y1), (x2, y2) = line_ends(line)
-    return (round((x1 + x2) / 2, 1), round((y1 + y2) / 2, 1))
-
-
-def token_spot(island: int) -> tuple[float, float]:
+def token_spot(island: int, portrait: bool = False) -> tuple[float, float]:
     """Where the Kahuna token sits: on the island's upper left, clear of the name
     (the line count takes the upper right)."""
-    x, y = POSITIONS[island]
+    x, y = centre(island, portrait)
     r = radius(island)
-    return (round(x - r * 0.62, 1), round(y - r * 0.5, 1))
-
+    return (round(x - r * 0.6, 1), round(y - r * 0.72, 1))

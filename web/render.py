@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from kahuna.board import DEGREE, ISLANDS, N_ISLANDS, N_LINES, POSITIONS, line_name
+from kahuna.board import DEGREE, ISLANDS, N_ISLANDS, N_LINES, line_name
 from kahuna.observation import Observation
 from kahuna.state import COLOURS, Effects
 
-from .layout import VIEWBOX, island_outline, line_ends, radius, token_spot
+from .layout import centre, island_outline, line_ends, radius, token_spot, viewbox
 
 
 @dataclass(frozen=True)
@@ -35,21 +35,24 @@ def _points(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{x:g},{y:g}" for x, y in points)
 
 
-def _sea() -> str:
-    x, y, w, h = VIEWBOX
-    return (f'<rect class="sea" x="{x}" y="{y}" width="{w}" height="{h}" fill="url(#sea)"/>'
+def _sea(portrait: bool) -> str:
+    # Far larger than the viewBox: when the page's box has another shape than the
+    # board, the sea still fills it (preserveAspectRatio "meet" shows the margin).
+    x, y, w, h = viewbox(portrait)
+    return (f'<rect class="sea" x="{x - 2 * w}" y="{y - 2 * h}" width="{5 * w}" '
+            f'height="{5 * h}" fill="url(#sea)"/>'
             '<defs><radialGradient id="sea" cx="50%" cy="45%" r="75%">'
             '<stop offset="0" stop-color="#2b8fb3"/><stop offset="1" stop-color="#12506e"/>'
             '</radialGradient></defs>')
 
 
-def _island(island: int) -> str:
-    x, y = POSITIONS[island]
+def _island(island: int, portrait: bool) -> str:
+    x, y = centre(island, portrait)
     name = ISLANDS[island]
     r = radius(island)
-    shore = _points(island_outline(island))
-    inner = _points([(x + (px - x) * 0.72, y + (py - y) * 0.72)
-                     for px, py in island_outline(island)])
+    outline = island_outline(island, portrait)
+    shore = _points(outline)
+    inner = _points([(x + (px - x) * 0.72, y + (py - y) * 0.72) for px, py in outline])
     bx, by = x + r * 0.78, y - r * 0.62
     return (f'<g class="island" id="island-{name}" data-island="{name}">'
             f'<polygon class="shore" points="{shore}"/>'
@@ -60,21 +63,22 @@ def _island(island: int) -> str:
             '</g>')
 
 
-def _segment(line: int, cls: str, extra: str = "") -> str:
-    (x1, y1), (x2, y2) = line_ends(line)
+def _segment(line: int, portrait: bool, cls: str, extra: str = "") -> str:
+    (x1, y1), (x2, y2) = line_ends(line, portrait)
     return (f'<line class="{cls}" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"'
             f'{extra}/>')
 
 
-def _bridge(line: int, owner: int, cls: str = "") -> str:
+def _bridge(line: int, portrait: bool, owner: int, cls: str = "") -> str:
     colour = _COLOUR_CLASS[owner]
     label = f"{COLOURS[owner]} bridge {line_name(line)}"
     return (f'<g class="bridge {colour}{cls}" data-line="{line_name(line)}">'
-            f'<title>{label}</title>{_segment(line, "deck-edge")}{_segment(line, "deck")}</g>')
+            f'<title>{label}</title>{_segment(line, portrait, "deck-edge")}'
+            f'{_segment(line, portrait, "deck")}</g>')
 
 
-def _token(island: int, owner: int, cls: str = "") -> str:
-    x, y = token_spot(island)
+def _token(island: int, portrait: bool, owner: int, cls: str = "") -> str:
+    x, y = token_spot(island, portrait)
     colour = _COLOUR_CLASS[owner]
     return (f'<g class="token {colour}{cls}" data-token="{ISLANDS[island]}">'
             f'<title>{COLOURS[owner]} controls {ISLANDS[island]}</title>'
@@ -82,52 +86,55 @@ def _token(island: int, owner: int, cls: str = "") -> str:
             f'<path d="M{x - 6:g},{y + 6:g} L{x:g},{y - 7:g} L{x + 6:g},{y + 6:g} Z"/></g>')
 
 
-def board_svg(obs: Observation | None, marks: Marks = NO_MARKS) -> str:
+def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool = False) -> str:
     """The whole board as one ``<svg>`` element. ``obs=None`` draws the empty board
-    (sea, islands, free lines) that the page shows before Python has started."""
+    (sea, islands, free lines) that the page shows before Python has started;
+    ``portrait`` turns it a quarter turn for tall screens."""
+    p = portrait
     owner = obs.owner if obs is not None else (-1,) * N_LINES
     control = obs.control if obs is not None else (-1,) * N_ISLANDS
     fx = marks.fx
-    x, y, w, h = VIEWBOX
-    parts = [f'<svg class="board" viewBox="{x} {y} {w} {h}" role="img" '
-             f'aria-label="Kahuna board" xmlns="http://www.w3.org/2000/svg">', _sea()]
+    x, y, w, h = viewbox(p)
+    shape = "portrait" if p else "landscape"
+    parts = [f'<svg class="board {shape}" viewBox="{x} {y} {w} {h}" role="img" '
+             f'aria-label="Kahuna board" xmlns="http://www.w3.org/2000/svg">', _sea(p)]
     # Lines first, under the islands: free lines dotted, bridges solid (R8).
     parts.append('<g class="lines">')
     for line in range(N_LINES):
         if owner[line] < 0:
-            parts.append(_segment(line, "free", f' data-line="{line_name(line)}"'))
+            parts.append(_segment(line, p, "free", f' data-line="{line_name(line)}"'))
     parts.append("</g>")
-    parts.append('<g class="islands">' + "".join(_island(i) for i in range(N_ISLANDS)) + "</g>")
+    parts.append('<g class="islands">' + "".join(_island(i, p) for i in range(N_ISLANDS)) + "</g>")
     placed = fx.action.line if fx is not None and fx.action.line >= 0 else -1
     parts.append('<g class="bridges">')
     for line in range(N_LINES):
         if owner[line] >= 0:
-            parts.append(_bridge(line, owner[line], " fresh" if line == placed else ""))
+            parts.append(_bridge(line, p, owner[line], " fresh" if line == placed else ""))
     if fx is not None:  # removed bridges fade out where they stood (R9, R11)
         for line in fx.removed:
             if owner[line] < 0:
-                parts.append(_bridge(line, 1 - fx.player, " gone"))
+                parts.append(_bridge(line, p, 1 - fx.player, " gone"))
     parts.append("</g>")
     parts.append('<g class="tokens">')
     gained = set(fx.gained) if fx is not None else set()
     for island in range(N_ISLANDS):
         if control[island] >= 0:
-            parts.append(_token(island, control[island], " fresh" if island in gained else ""))
+            parts.append(_token(island, p, control[island], " fresh" if island in gained else ""))
     if fx is not None:
         for island in fx.lost:
             if control[island] < 0:
-                parts.append(_token(island, 1 - fx.player, " gone"))
+                parts.append(_token(island, p, 1 - fx.player, " gone"))
     parts.append("</g>")
     if marks.offers or marks.hint >= 0:
         parts.append('<g class="offers">')
         for line, act in sorted(marks.offers.items()):
             hint = " hint" if line == marks.hint else ""
-            parts.append(_segment(line, "glow" + hint))
-            parts.append(_segment(line, "hit", f' data-act="{escape(act)}" '
+            parts.append(_segment(line, p, "glow" + hint))
+            parts.append(_segment(line, p, "hit", f' data-act="{escape(act)}" '
                                   f'data-line="{line_name(line)}" role="button" '
                                   f'aria-label="{line_name(line)}"'))
         if marks.hint >= 0 and marks.hint not in marks.offers:
-            parts.append(_segment(marks.hint, "glow hint"))
+            parts.append(_segment(marks.hint, p, "glow hint"))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

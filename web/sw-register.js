@@ -61,6 +61,7 @@ async function start() {
     scope: SITE_ROOT.href,
     updateViaCache: "none", // update checks always ask the server, never the HTTP cache
   });
+  if (!registration) return; // blocked (a test browser with service workers off)
   const offerUpdate = () => {
     showBanner(() => {
       if (registration.waiting) switchTo(registration.waiting);

@@ -1,0 +1,199 @@
+"""The game page in real Chromium + Pyodide, driven only through clicks on the page.
+
+Kept lean: each test boots the page once or twice (~3-5 s a boot on two cores).
+``?seed=N`` fixes the deals and ``?pace=0`` lets the computer play without pauses.
+"""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page
+
+SETTLED = 'body[data-turn="person"], body[data-turn="over"], #dialog:not([hidden]), #cover:not([hidden])'
+
+
+def settle(page: Page) -> None:
+    """Wait until the person can act (or a dialog/cover waits for them)."""
+    page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
+
+
+def dialog_open(page: Page) -> bool:
+    return page.locator("#dialog").is_visible()
+
+
+def place_a_bridge(page: Page) -> bool:
+    """Try the hand's cards one by one; place a bridge with the first that has lit lines."""
+    cards = page.locator("#hand button.card")
+    for i in range(cards.count()):
+        cards.nth(i).click()
+        lines = page.locator("#board line.hit")
+        if lines.count():
+            lines.first.click()
+            return True
+        cards.nth(i).click()  # unselect
+    return False
+
+
+def end_turn(page: Page) -> None:
+    """Draw from the pile, else take a display card, else pass; discard first if needed."""
+    for selector in ('#table [data-act="do:pile"]', "#table button.card", '#acts [data-act="do:pass"]'):
+        target = page.locator(selector)
+        if target.count():
+            target.first.click()
+            return
+    page.locator("#hand button.card").first.click()  # hand of five (R14): discard one
+    page.locator('#acts [data-act^="do:d:"]').click()
+    end_turn(page)
+
+
+def new_game(page: Page, *acts: str) -> None:
+    page.click("#btn-new")
+    for act in acts:
+        page.click(f'#dialog [data-act="{act}"]')
+    page.click('#dialog [data-act="start"]')
+
+
+def test_complete_game_against_the_computer_by_clicks(page, base_url, external_requests,
+                                                      wait_ready, screenshot):
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    screenshot(page, "page-start")
+    page.click("#btn-new")
+    assert page.locator("#dialog").is_visible()
+    screenshot(page, "page-new-game-dialog")
+    page.click('#dialog [data-act="set:colour:black"]')
+    page.click('#dialog [data-act="set:first:black"]')
+    page.click('#dialog [data-act="start"]')
+    settle(page)
+    page.locator("#hand button.card").first.click()
+    screenshot(page, "page-card-chosen")
+    page.locator("#hand button.card").first.click()
+    turns = scorings = 0
+    while True:
+        settle(page)
+        if page.locator("#cover").is_visible():
+            raise AssertionError("no cover screen against the computer")
+        if dialog_open(page):
+            text = page.text_content("#dialog")
+            if "Rematch" in text:
+                break
+            assert "End of round" in text
+            scorings += 1
+            if scorings == 1:
+                screenshot(page, "page-scoring")
+            page.click('#dialog [data-act="close"]')
+            continue
+        if page.get_attribute("body", "data-turn") == "over":
+            page.wait_for_selector("#dialog:not([hidden])", timeout=10_000)
+            continue
+        place_a_bridge(page)
+        settle(page)
+        if page.get_attribute("body", "data-turn") == "person":
+            end_turn(page)
+        turns += 1
+        if turns == 12:
+            screenshot(page, "page-mid-game")
+        assert turns < 200, "the game does not end"
+    screenshot(page, "page-end")
+    text = page.text_content("#dialog")
+    assert "You win" in text or "Computer wins" in text or "Draw" in text
+    assert "Total" in text and "Rematch" in text
+    assert page.locator("#log li").count() > 20  # the move log narrated the game
+    assert external_requests == []
+
+
+def test_reload_restores_mid_turn_and_undo_stays_within_the_turn(page, base_url, external_requests,
+                                                                  wait_ready):
+    page.goto(base_url + "?seed=5&pace=0")
+    wait_ready(page)
+    new_game(page, "set:colour:black", "set:first:black")
+    settle(page)
+    assert place_a_bridge(page)
+    bridges = page.locator("#board .bridges .bridge.black").count()
+    assert bridges == 1
+    assert page.locator('#acts [data-act="undo"]').count() == 1
+    hand = page.text_content("#hand")
+    page.reload()
+    wait_ready(page)
+    settle(page)
+    assert page.locator("#board .bridges .bridge.black").count() == 1  # mid-turn, exactly
+    assert page.text_content("#hand") == hand
+    page.click('#acts [data-act="undo"]')
+    assert page.locator("#board .bridges .bridge.black").count() == 0
+    assert place_a_bridge(page)
+    end_turn(page)  # a draw: no undo past it
+    settle(page)
+    assert page.locator('#acts [data-act="undo"]').count() == 0
+    assert external_requests == []
+
+
+def test_hot_seat_cover_hides_the_hands(page, base_url, external_requests, wait_ready, screenshot):
+    page.goto(base_url + "?seed=6")
+    wait_ready(page)
+    new_game(page, "set:mode:hotseat", "set:first:black")
+    assert page.locator("#cover").is_visible()
+    assert "Black to play" in page.text_content("#cover")
+    assert page.locator("#hand .card b").count() == 0  # backs only under the cover
+    screenshot(page, "page-hotseat-cover")
+    page.click('#cover [data-act="uncover"]')
+    assert page.locator("#hand .card b").count() == 3
+    end_turn(page)
+    assert page.locator("#cover").is_visible() and "White to play" in page.text_content("#cover")
+    assert page.locator("#hand .card b").count() == 0
+    assert external_requests == []
+
+
+def test_corrupt_save_is_explained_kept_and_downloadable(page, base_url, external_requests,
+                                                         wait_ready, screenshot):
+    bad = '{"format": "kahuna-record", "version": 1, "actions": ["pile", '
+    page.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        "  sessionStorage.setItem('seeded', '1');"
+        f"  localStorage.setItem('kahuna.save.1', {json.dumps(bad)});"
+        "  localStorage.setItem('kahuna.current', '1');"
+        "  localStorage.setItem('someone.else', 'untouched');"
+        "}")
+    page.goto(base_url)
+    wait_ready(page)
+    assert "cannot be opened" in page.text_content("#dialog")
+    screenshot(page, "page-corrupt-save")
+    with page.expect_download() as info:
+        page.click('#dialog [data-act="download:1"]')
+    assert open(info.value.path()).read() == bad
+    page.click('#dialog [data-act="menu"]')
+    page.click('#dialog [data-act="start"]')
+    settle(page)
+    stored = page.evaluate("() => [localStorage.getItem('kahuna.save.1'), "
+                           "localStorage.getItem('someone.else')]")
+    assert stored == [bad, "untouched"]
+    page.click("#btn-new")  # the bad save is still listed, with download and delete
+    assert page.locator('#dialog [data-act="delete:1"]').count() == 1
+    assert external_requests == []
+
+
+def test_v1_changes_what_is_offered_and_phone_layout(browser, base_url, wait_ready, screenshot):
+    """A link opens a position where White holds ALOA; with V1 Black's DUDA card may not
+    build DUDA-ALOA (V1), without V1 it may. Seen on a 360 px phone."""
+    import base64
+    position = {"variants": {"fewer_surprises": True}, "to_move": "black",
+                "bridges": {"white": ["ALOA-BARI", "ALOA-HUNA"]},
+                "hands": {"black": ["DUDA", "BARI", "COCO"], "white": ["LALE"]}}
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True, service_workers="block")
+    phone = context.new_page()
+    offered = {}
+    for v1 in (True, False):
+        position["variants"]["fewer_surprises"] = v1
+        link = base64.urlsafe_b64encode(json.dumps(position).encode()).decode().rstrip("=")
+        phone.goto(base_url + "?position=" + link)
+        wait_ready(phone)
+        phone.click('#cover [data-act="uncover"]')
+        phone.locator("#hand button.card").nth(2).click()  # DUDA (sorted: BARI COCO DUDA)
+        offered[v1] = {phone.get_attribute(f"#board line.hit >> nth={i}", "data-line")
+                       for i in range(phone.locator("#board line.hit").count())}
+        if v1:
+            screenshot(phone, "page-phone-360")
+    context.close()
+    assert "ALOA-DUDA" in offered[False]
+    assert "ALOA-DUDA" not in offered[True] and offered[True]
