@@ -45,9 +45,11 @@ DEFAULT = Weights()
 def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
     """``state``'s worth to ``player`` in points (a won game is worth ``WIN`` + margin)."""
     opp = 1 - player
-    scorings = state.scorings
-    margin = sum(s[player] for s in scorings) - sum(s[opp] for s in scorings)
-    if state.phase is Phase.OVER:
+    margin = 0
+    for scoring in state.scorings:
+        margin += scoring[player] - scoring[opp]
+    phase = state.phase
+    if phase is _OVER:
         winner = state.outcome.winner
         return margin + (0.0 if winner is None else WIN if winner == player else -WIN)
     mine, theirs = state.counts[player], state.counts[opp]
@@ -57,7 +59,7 @@ def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
     near, cascade, exposed = weights.near, weights.cascade, weights.exposed
     lead = 0
     potential = 0.0
-    for i in range(N_ISLANDS):
+    for i in _ISLANDS:
         c = control[i]
         if c == player:
             lead += 1
@@ -72,7 +74,7 @@ def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
             need = MAJORITY[i] - mine[i]
             if need <= free:
                 value = near[need] * (1.0 + cascade * theirs[i])
-                if need == 1 and _can_complete(i, hand, owner):
+                if need == 1 and (hand[i] or _can_complete(i, hand, owner)):
                     value += weights.reach
                 potential += value
             need = MAJORITY[i] - theirs[i]
@@ -81,12 +83,12 @@ def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
     expected = lead + potential
     value = float(margin)
     rnd = state.round
-    if state.phase is Phase.FINAL or rnd == 3:
+    if rnd == 3 or phase is _FINAL:
         # R21: the final lead is the margin itself; the sign decides the game (R22).
         value += weights.final[2] * expected + 1.5 * math.tanh(margin + expected)
     else:
         # R17: the interim points at stake weigh more as the round's last card nears.
-        left = len(state.pile) + sum(1 for c in state.display if c >= 0)
+        left = len(state.pile) + 3 - state.display.count(-1)
         urgency = 1.0 / (1.0 + left / 6.0)
         value += INTERIM_POINTS[rnd - 1] * math.tanh(expected) * (0.35 + 0.65 * urgency)
         value += weights.final[rnd - 1] * expected
@@ -98,8 +100,14 @@ def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
 
 
 def _can_complete(island: int, hand: list[int], owner: list[int]) -> bool:
-    """A card in ``hand`` can put a bridge on a free line of ``island`` (R8)."""
-    for line in LINES_OF[island]:
-        if owner[line] < 0 and (hand[island] or hand[other_end(line, island)]):
+    """A card of a far end in ``hand`` can put a bridge on a free line of ``island`` (R8)."""
+    for line, far in _ENDS[island]:
+        if owner[line] < 0 and hand[far]:
             return True
     return False
+
+
+_OVER, _FINAL = Phase.OVER, Phase.FINAL
+_ISLANDS = range(N_ISLANDS)
+#: Each island's lines with their far ends.
+_ENDS = tuple(tuple((line, other_end(line, i)) for line in LINES_OF[i]) for i in _ISLANDS)

@@ -2,8 +2,10 @@
 
 Games come in pairs: the same deal (``Setup(seed)``) is played twice, once with A as
 Black and once with A as White, so neither the luck of the cards nor the first move
-favours a player. Every player gets its own random generator per game, seeded from the
-match seed, so a match is the same on any machine and with any number of processes.
+favours a player. Each seat gets its own random generator per game, seeded from the
+match seed and the same in both games of a pair (so a player against itself plays the
+same game twice: one win each); a match is the same on any machine and with any number
+of processes.
 """
 
 from __future__ import annotations
@@ -47,8 +49,8 @@ def _pair(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
     """Both games on deal ``pair``: A as Black, then A as White."""
     a, b, seed, pair = args
     deal = seed * 1_000_003 + pair
-    rng_a, rng_b = deal * 4 + 1, deal * 4 + 2
-    return [play_game((a, b), deal, (rng_a, rng_b)), play_game((b, a), deal, (rng_b, rng_a))]
+    seats = (deal * 4 + 1, deal * 4 + 2)  # generators go with the seat, not the player
+    return [play_game((a, b), deal, seats), play_game((b, a), deal, seats)]
 
 
 def _games(a: str, b: str, pairs: int, seed: int, jobs: int) -> Iterator[list[dict[str, Any]]]:

@@ -1,0 +1,56 @@
+"""The tournament command: seat-swapped pairs, deterministic by seed, clear errors."""
+
+import json
+
+import pytest
+
+from kahuna.cli import main
+from kahuna.tournament import match, time_stats, wilson
+
+
+def outcome(result):
+    """A match's result without its timings (which differ from run to run)."""
+    return {k: v for k, v in result.items() if not k.startswith("time_")}
+
+
+def test_a_match_is_the_same_for_a_seed_with_any_number_of_processes():
+    one = match("greedy", "random", games=6, seed=4, jobs=1)
+    assert outcome(match("greedy", "random", games=6, seed=4, jobs=2)) == outcome(one)
+    assert one["games"] == 6 and one["wins"] + one["losses"] + one["draws"] == 6
+    assert one["time_a"]["decisions"] > 0 and one["time_b"]["decisions"] > 0
+
+
+def test_games_come_in_seat_swapped_pairs_so_self_play_is_balanced():
+    """Player A meets the same deal from both seats, and each seat keeps its random
+    generator: a player against itself plays the same game twice, one win each."""
+    result = match("random", "random", games=8, seed=2)
+    assert result["games"] == 8
+    assert result["wins"] == result["losses"]
+
+
+def test_odd_game_counts_round_up_to_whole_pairs():
+    assert match("random", "random", games=3, seed=1)["games"] == 4
+
+
+def test_wilson_interval_and_time_stats():
+    low, high = wilson(0.5, 100)
+    assert 0.40 < low < 0.41 and 0.59 < high < 0.60
+    assert wilson(1.0, 10)[1] == pytest.approx(1.0)
+    stats = time_stats([0.1] * 19 + [1.0])
+    assert stats["decisions"] == 20 and stats["p95"] == 0.1 and stats["max"] == 1.0
+    assert time_stats([])["decisions"] == 0
+
+
+def test_cli_prints_the_win_rate_interval_and_times(capsys):
+    assert main(["tournament", "greedy", "random", "--games", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy vs random: 2 games" in out and "95% CI" in out and "p95" in out
+    assert main(["tournament", "greedy", "random", "--games", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 2 and len(data["ci95"]) == 2
+
+
+@pytest.mark.parametrize("args", [["nobody", "random"], ["greedy", "random", "--games", "0"]])
+def test_cli_rejects_bad_players_and_counts_with_a_message(args, capsys):
+    assert main(["tournament", *args]) == 2
+    assert capsys.readouterr().err.strip()
