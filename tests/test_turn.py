@@ -185,3 +185,4 @@ def test_r15_nothing_to_draw_means_abstaining_even_after_a_pass():
             play(s, text)
         assert err.value.rule == "R15"
     play(s, "pass")
+    assert s.is_over  # that was the last final turn
