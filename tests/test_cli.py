@@ -22,7 +22,7 @@ def random_record(seed, cut=None):
     rng = random.Random(seed)
     actions = []
     while not s.is_over and (cut is None or len(actions) < cut):
-        action = rng.choice(s.legal_actions())
+        action = rng.choice(sorted(s.legal_actions()))
         s.do(action)
         actions.append(action)
     return make_record(setup, actions), s

@@ -161,17 +161,18 @@ def test_same_setup_seed_and_actions_same_game():
 
 
 def test_r18_golden_random_game_of_seed_1():
-    """Pins the whole random game of seed 1 (choices from Random(1)), including the first
-    reshuffle (R18): the deal, the shuffles and the generator's order all show up here."""
+    """Pins the whole random game of seed 1 (choices from Random(1) among the legal actions
+    in sorted order, so the generator's own order does not matter), including the first
+    reshuffle (R18): a change in the deal, the shuffles or the rules shows up here."""
     s = new_game(Setup(seed=1))
     rng = random.Random(1)
     new_pile = None
     while not s.is_over:
-        fx = s.do(rng.choice(s.legal_actions()))
+        fx = s.do(rng.choice(sorted(s.legal_actions())))
         if fx.round_ended == 1:
             new_pile = names(s.display) + names(s.pile[::-1])
-    assert new_pile == ["FAAA", "LALE", "IFFI", "KAHU", "GOLA", "ELAI", "LALE", "ALOA", "ELAI",
-                        "HUNA", "HUNA", "BARI", "DUDA", "IFFI", "GOLA", "COCO", "KAHU", "DUDA",
-                        "ALOA", "COCO"]
-    assert len(s.history) == 114 and s.scorings == [(1, 0), (2, 0), (4, 0)]
+    assert new_pile == ["FAAA", "JOJO", "ELAI", "HUNA", "KAHU", "GOLA", "ALOA", "ELAI", "HUNA",
+                        "COCO", "LALE", "ALOA", "LALE", "DUDA", "KAHU", "COCO", "IFFI", "DUDA",
+                        "FAAA", "IFFI", "GOLA"]
+    assert len(s.history) == 132 and s.scorings == [(1, 0), (2, 0), (3, 0)]
     assert str(s.outcome) == "Black wins (more points)"
