@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from functools import partial
 from typing import Callable
 
 from .actions import Action
@@ -67,25 +68,30 @@ LEVELS: tuple[str, ...] = tuple(level.name for level in LEVEL_SETTINGS)
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    **{level.name: (lambda level=level: SearchPlayer(level)) for level in LEVEL_SETTINGS},
+    **{level.name: partial(SearchPlayer, level) for level in LEVEL_SETTINGS},
 }
 
 
-def make_player(name: str) -> Player:
+def make_player(name: str, time_cap: float | None = None) -> Player:
     """A new player by name; raises KeyError listing the names.
 
     A level may be tuned for experiments: ``"expert:iterations=400,candidates=12"``
-    (the fields of ``Level``, numbers only).
+    (the fields of ``Level``, numbers only). ``time_cap`` (seconds of thinking per
+    decision) makes a level answer early on a slow machine, e.g. in the browser; keep
+    one player per seat for a whole game, as it remembers the rest of its turn's plan.
     """
     base, _, tuning = name.partition(":")
     if base not in PLAYERS:
         raise KeyError(f"unknown player {base!r}; choose from {', '.join(PLAYERS)}")
-    if not tuning:
-        return PLAYERS[base]()
     level = next((lv for lv in LEVEL_SETTINGS if lv.name == base), None)
     if level is None:
-        raise KeyError(f"only a level can be tuned, not {base!r}; levels: {', '.join(LEVELS)}")
-    return SearchPlayer(dataclasses.replace(level, name=name, **_tuning(tuning)))
+        if tuning:
+            raise KeyError(f"only a level can be tuned, not {base!r}; "
+                           f"levels: {', '.join(LEVELS)}")
+        return PLAYERS[base]()
+    if tuning:
+        level = dataclasses.replace(level, name=name, **_tuning(tuning))
+    return SearchPlayer(level, time_cap)
 
 
 def _tuning(text: str) -> dict[str, float]:

@@ -1,17 +1,19 @@
-"""The levels' player: plans a whole turn, tests the best plans against the opponent's
-replies in worlds sampled from its own observation, and plays the winner's actions one
-by one (RULES.md R24: it never sees the real hidden cards or the pile's order).
+"""The levels' player: plans a whole turn, tests the best plans in worlds sampled from
+its own observation, and plays the winner's actions one by one (RULES.md R24: it never
+sees the real hidden cards or the pile's order).
 
 The search for one turn:
 
 1. Deal one world consistent with the observation (``Observation.sample_state``) and
    list candidate turns with a beam search over phase A (``turns.plans``); phase-A
    actions have the same effects in every world, only the draw differs.
-2. Without replies (the lower levels) play the best candidate by the evaluation.
-3. With replies, keep the ``candidates`` best and share out ``iterations`` among them by
-   successive halving: one iteration plays a candidate in the n-th sampled world, lets
-   the opponent answer with a greedy turn of its own (it holds the world's hidden cards,
-   so removals and cascades it could make are found), and evaluates the outcome.
+2. Without trials (the lower levels) play the best candidate by the evaluation.
+3. With trials, keep the ``candidates`` best and share out ``iterations`` among them by
+   successive halving. One trial plays a candidate in the n-th sampled world (the same
+   worlds for every candidate), then ``horizon`` greedy turns - the opponent's reply
+   first, holding the world's hidden cards, so the removals and cascades it could make
+   are found - and evaluates where that leads. Looking a few turns ahead this way also
+   shows what an empty hand or a spent threat costs later.
 
 Budgets count iterations, not seconds, so a seed gives the same move on any machine.
 """
@@ -108,8 +110,8 @@ class _Arm:
 
 def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
                   level: Level) -> Work:
-    """Successive halving over ``candidates``: the plan with the best mean value after
-    the opponent's greedy reply, over worlds shared by all candidates."""
+    """Successive halving over ``candidates``: the plan with the best mean value of its
+    trials, over worlds shared by all candidates."""
     seat = obs.seat
     arms = [_Arm(plan, i) for i, plan in enumerate(candidates)]
     worlds: list[State] = []

@@ -9,10 +9,13 @@ import random
 
 import pytest
 
-from kahuna import Phase, Setup, new_game, observe
+from kahuna import BLACK, Phase, Setup, new_game, observe
 from kahuna.players import LEVELS, PLAYERS, choose, make_player
 from kahuna.state import HAND_LIMIT
 from kahuna.thinking import Sliced
+
+from .helpers import island, play
+from .test_worked_example import start as worked_example_start
 
 #: Every registered player, the search levels with a small budget.
 SMALL = {name: f"{name}:iterations=12,candidates=3,width=3"
@@ -150,7 +153,7 @@ def test_thinking_in_zero_second_slices_finishes_with_the_one_shot_choice(name):
 def test_a_time_cap_still_gives_a_legal_action():
     state = SPECIAL["round 2"]
     obs = observe(state, state.to_move)
-    player = make_player("expert:time_cap=0")
+    player = make_player("expert", time_cap=0.0)
     thinking = player.think(obs, random.Random(2))
     while not thinking.step(0.01):
         pass
@@ -169,3 +172,16 @@ def test_levels_are_registered_weakest_first_and_baselines_are_not_levels():
 def test_unknown_or_badly_tuned_names_say_what_is_allowed(bad):
     with pytest.raises(KeyError):
         make_player(bad)
+
+
+@pytest.mark.parametrize("name", ["casual", "skilled", "expert"])
+def test_levels_above_beginner_win_back_islands_with_a_cascade(name):
+    """The rulebook's position after White's two captures (R11): Black's HUNA cards
+    retake HUNA, which sweeps White off HUNA's lines and opens ELAI to a second capture.
+    A level above beginner finds a turn that ends holding both."""
+    state = worked_example_start()
+    play(state, "BARI>DUDA", "ALOA>BARI", "pile")
+    player = make_player(SMALL[name])
+    while state.to_move == BLACK:
+        state.play(choose(player, observe(state, BLACK), random.Random(1)))
+    assert {island("HUNA"), island("ELAI")} <= set(state.islands(BLACK))
