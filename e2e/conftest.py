@@ -10,6 +10,11 @@ browser       session; headless Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chrom
 external_requests  list of every request whose host was not 127.0.0.1 (aborted)
 console_messages   list of "type: text" console lines and page errors
 page          per test, in a fresh browser context, with the two lists above wired in
+              (service workers blocked)
+serve_site    ``serve_site(root, prefix="")`` -> SiteServer: one folder on its own port (a
+              fresh origin per test), with ``.hits`` and a ``.down`` switch that drops
+              every connection unanswered, like a network that is gone
+sw_context    a fresh browser context with service workers allowed and the same guard
 wait_ready    ``wait_ready(page)`` waits for ``body[data-ready="1"]``
 screenshot    ``screenshot(page, "name")`` saves e2e/screenshots/name.png
 """
@@ -50,6 +55,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     """Static files from the repo root, optionally mounted under ``prefix``."""
 
     prefix = ""  # e.g. "/kahuna"; set on per-server subclasses
+    root = REPO_ROOT  # the folder served
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
@@ -63,7 +69,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     }
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, directory=str(REPO_ROOT), **kwargs)
+        super().__init__(*args, directory=str(self.root), **kwargs)
 
     def translate_path(self, path: str) -> str:
         if self.prefix:
@@ -71,7 +77,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             if bare == self.prefix or bare.startswith(self.prefix + "/"):
                 path = path[len(self.prefix) :] or "/"
             else:
-                return str(REPO_ROOT / ".no-such-file-outside-prefix")
+                return str(self.root / ".no-such-file-outside-prefix")
         return super().translate_path(path)
 
     def end_headers(self) -> None:
@@ -109,6 +115,53 @@ def site_server():
     for httpd, _ in servers.values():
         httpd.shutdown()
         httpd.server_close()
+
+
+class SiteServer:
+    """Serves ``root`` at ``url`` (under ``prefix``) until closed; see ``serve_site``."""
+
+    def __init__(self, root: Path, prefix: str = "") -> None:
+        prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""
+        self.hits: list[str] = []  # every request path, answered or not
+        self.down = False  # True: drop every connection unanswered (no network)
+        server = self
+
+        class Handler(_Handler):
+            def handle_one_request(self) -> None:
+                if server.down:
+                    self.raw_requestline = self.rfile.readline(65537)
+                    if self.raw_requestline and self.parse_request():
+                        server.hits.append(self.path)
+                    self.close_connection = True
+                    return
+                super().handle_one_request()
+
+            def send_response(self, code, message=None) -> None:
+                server.hits.append(self.path)
+                super().send_response(code, message)
+
+        Handler.prefix, Handler.root = prefix, Path(root)
+        self._httpd = _Server((LOCAL_HOST, 0), Handler)
+        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+        self.url = f"http://{LOCAL_HOST}:{self._httpd.server_address[1]}{prefix}/"
+
+    def close(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+
+@pytest.fixture
+def serve_site():
+    """Factory: ``serve_site(root, prefix="")`` -> a SiteServer, closed after the test."""
+    servers: list[SiteServer] = []
+
+    def serve(root: Path, prefix: str = "") -> SiteServer:
+        servers.append(SiteServer(root, prefix))
+        return servers[-1]
+
+    yield serve
+    for server in servers:
+        server.close()
 
 
 @pytest.fixture(scope="session")
@@ -149,11 +202,8 @@ def console_messages() -> list[str]:
     return []
 
 
-@pytest.fixture
-def page(browser, external_requests, console_messages):
-    context = browser.new_context(
-        viewport={"width": 1024, "height": 768}, service_workers="block"
-    )
+def _guard(context, external_requests: list[str]) -> None:
+    """Abort (and record) every request and WebSocket that leaves 127.0.0.1."""
 
     def guard(route):
         url = route.request.url
@@ -176,10 +226,38 @@ def page(browser, external_requests, console_messages):
             ws.close()
 
     context.route_web_socket("**/*", guard_ws)
-    pg = context.new_page()
-    pg.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
-    pg.on("pageerror", lambda e: console_messages.append(f"pageerror: {e}"))
-    yield pg
+
+
+def _watch(page: Page, console_messages: list[str]) -> Page:
+    page.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: console_messages.append(f"pageerror: {e}"))
+    return page
+
+
+@pytest.fixture
+def page(browser, external_requests, console_messages):
+    context = browser.new_context(
+        viewport={"width": 1024, "height": 768}, service_workers="block"
+    )
+    _guard(context, external_requests)
+    yield _watch(context.new_page(), console_messages)
+    context.close()
+
+
+@pytest.fixture
+def sw_context(browser, external_requests, console_messages):
+    """A fresh context where service workers run; ``sw_context.new_page()`` for pages.
+
+    Pages opened with ``new_page()`` report to ``console_messages``. Take the network
+    away with ``context.set_offline(True)`` plus ``SiteServer.down`` (the first alone
+    does not reach a service worker's own requests in every Chromium).
+    """
+    context = browser.new_context(
+        viewport={"width": 1024, "height": 768}, service_workers="allow"
+    )
+    _guard(context, external_requests)
+    context.on("page", lambda pg: _watch(pg, console_messages))
+    yield context
     context.close()
 
 

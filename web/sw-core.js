@@ -97,7 +97,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
-  if (type === "skip-waiting") self.skipWaiting();
+  if (type === "skip-waiting") event.waitUntil(self.skipWaiting());
   else if (type === "version" && event.ports[0]) event.ports[0].postMessage(SITE.version);
 });
 

@@ -80,7 +80,8 @@ async function start() {
     });
     if (registration.waiting) {
       switchTo(registration.waiting); // the next load after an update: switch now
-      return;
+      // Should the browser hold the switch back, the player can still ask for it.
+      setTimeout(() => registration.waiting && offerUpdate(), 3000);
     }
   }
   const track = (worker) => {

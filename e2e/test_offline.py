@@ -1,0 +1,173 @@
+"""Offline play and updates through the service worker (web/sw-core.js), on the built site.
+
+The site is built once into a temporary folder (scripts/build_site.py copy: exactly the
+deployed files), so a file missing from the precache list fails here even online. The
+network is taken away twice over: ``context.set_offline(True)`` and a server that drops
+every connection unanswered (``SiteServer.down``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from scripts import build_site
+
+# The computer answers at once; the game page reads ?pace= (web/main.py).
+QUERY = "?pace=0"
+WORKER_FILES = ("/" + build_site.SW_NAME, "/" + build_site.SW_CORE)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("built") / "site"
+    build_site.copy_site(out)
+    return out
+
+
+def site_copy(built_site: Path, tmp_path: Path) -> Path:
+    """A private copy of the built site that a test may change."""
+    root = tmp_path / "site"
+    shutil.copytree(built_site, root)
+    return root
+
+
+def saved_games(page: Page) -> dict[str, str]:
+    """Everything the game keeps in localStorage."""
+    return page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+
+
+def wait_installed(page: Page) -> str:
+    """Wait until a service worker is active (its cache complete); return its script URL."""
+    return page.evaluate("navigator.serviceWorker.ready.then(r => r.active.scriptURL)")
+
+
+def controlled(page: Page) -> bool:
+    return page.evaluate("navigator.serviceWorker.controller !== null")
+
+
+def site_version(page: Page) -> str:
+    page.wait_for_function("document.documentElement.dataset.siteVersion")
+    return page.evaluate("document.documentElement.dataset.siteVersion")
+
+
+def version_in(root: Path) -> str:
+    text = (root / build_site.SW_NAME).read_text(encoding="utf-8")
+    return json.loads(text.split("self.KAHUNA_SITE = ", 1)[1].split(";\n", 1)[0])["version"]
+
+
+def first_visit(context: BrowserContext, url: str, wait_ready) -> Page:
+    page = context.new_page()
+    page.goto(url + QUERY)
+    wait_ready(page)
+    assert wait_installed(page) == url + build_site.SW_NAME
+    return page
+
+
+CURRENT_GAME = """(() => {
+    const id = localStorage.getItem("kahuna.current");
+    return id && JSON.parse(localStorage.getItem("kahuna.save." + id));
+})()"""
+
+
+def current_game(page: Page) -> dict:
+    """The game in progress as saved: {"setup": ..., "actions": [...], ...}."""
+    return page.evaluate(CURRENT_GAME)
+
+
+def end_turn(page: Page) -> None:
+    """The human ends the turn; wait until the computer's whole answer is saved."""
+    moves = len(current_game(page)["actions"])
+    page.click('[data-act="do:pass"]')
+    page.wait_for_function(
+        f"""(() => {{
+            const actions = {CURRENT_GAME}.actions, last = actions[actions.length - 1];
+            return actions.length >= {moves + 2}
+                && (last === "pass" || last === "pile" || last.startsWith("take:"));
+        }})()"""
+    )
+
+
+@pytest.mark.parametrize("prefix", ["", "/kahuna"], ids=["root", "subpath"])
+def test_offline_reload_boots_and_keeps_the_save(
+    prefix, built_site, serve_site, sw_context, external_requests, wait_ready, screenshot
+):
+    server = serve_site(built_site, prefix)
+    page = first_visit(sw_context, server.url, wait_ready)
+    page.reload()  # now served by the worker
+    wait_ready(page)
+    assert controlled(page)
+
+    server.down = True
+    sw_context.set_offline(True)
+    asked = len(server.hits)
+    page.reload()
+    wait_ready(page)
+    assert controlled(page)
+    end_turn(page)  # a save made offline ...
+    before = current_game(page)
+    page.reload()
+    wait_ready(page)
+    after = current_game(page)  # ... survives an offline reload
+    assert (after["setup"], after["actions"]) == (before["setup"], before["actions"])
+    assert page.is_visible('[data-act="do:pass"]')
+    screenshot(page, f"offline-{prefix.strip('/') or 'root'}")
+
+    # Offline, the server could only have been asked whether sw.js changed.
+    assert set(server.hits[asked:]) <= set(WORKER_FILES), server.hits[asked:]
+    assert external_requests == []
+
+
+def test_new_version_replaces_the_old_one_cleanly(
+    built_site, tmp_path, serve_site, sw_context, external_requests, wait_ready
+):
+    root = site_copy(built_site, tmp_path)
+    version_a = version_in(root)
+    server = serve_site(root)
+    page = first_visit(sw_context, server.url, wait_ready)
+    page.reload()
+    wait_ready(page)
+    assert site_version(page) == version_a
+    end_turn(page)
+    saves = saved_games(page)  # nothing writes while the human is to move
+
+    # Deploy B: one changed file, a regenerated worker.
+    with (root / "web" / "style.css").open("a", encoding="utf-8") as css:
+        css.write("\n/* version B */\n")
+    version_b, _ = build_site.write_worker(root)
+    assert version_b != version_a
+
+    page.reload()  # served by A; the browser finds B and installs it alongside
+    wait_ready(page)
+    page.wait_for_selector("#sw-update", state="visible")
+    # Still all A while B waits: the page, and every file it asks for.
+    assert site_version(page) == version_a
+    css = page.evaluate("fetch('./web/style.css').then(r => r.text())")
+    assert "version B" not in css
+
+    page.click("#sw-update button")  # the player's choice: switch now
+    page.wait_for_function(f"document.documentElement.dataset.siteVersion === '{version_b}'")
+    wait_ready(page)
+    css = page.evaluate("fetch('./web/style.css').then(r => r.text())")
+    assert css.endswith("/* version B */\n")
+    assert saved_games(page) == saves
+    caches = page.evaluate("caches.keys()")
+    assert len(caches) == 1 and caches[0].endswith(version_b)
+
+    # Deploy C; this time the player ignores the banner, closes the tab and comes back.
+    (root / "web" / "style.css").write_text(css + "/* version C */\n", encoding="utf-8")
+    version_c, _ = build_site.write_worker(root)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#sw-update", state="visible")
+    page.close()
+    page = sw_context.new_page()
+    page.goto(server.url + QUERY)
+    wait_ready(page)
+    assert site_version(page) == version_c
+    assert saved_games(page) == saves
+    assert external_requests == []
