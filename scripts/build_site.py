@@ -38,13 +38,12 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Dynamic imports: PyScript's core imports its plugin chunks at boot (all of them: the
-# config's "!plugin" list only covers the "py" type, not "mpy"), so the dynamic imports
-# of modules the page loads are followed, except for the features this page does not
-# use: the code editor (codemirror), archives unpacked from [files] (zip) and `packages`
-# (pyodide_graph). Chunks that plugins import lazily (terminal, editor) load only when the
-# feature is used and are not followed. e2e/test_offline_site.py checks the result
-# against what Chromium really fetches.
+# Dynamic imports: PyScript's core imports its plugin chunks at boot, except those the
+# config turns off ("!py-editor"), so the dynamic imports of modules the page loads are
+# followed, minus those plugins and the features this page does not use: the code editor
+# (codemirror), archives unpacked from [files] (zip) and `packages` (pyodide_graph).
+# What a plugin imports lazily loads only when its feature is used and is not followed.
+# e2e/test_offline_site.py checks the result against what Chromium really fetches.
 UNUSED_CHUNKS = ("codemirror", "zip-", "pyodide_graph-")
 
 _ATTR = re.compile(r"""\s(?:href|src|config)\s*=\s*["']([^"']+)["']""")
@@ -75,8 +74,22 @@ def _local(base: PurePosixPath, ref: str) -> PurePosixPath | None:
     return PurePosixPath(*parts)
 
 
-def _references(root: Path, path: PurePosixPath) -> tuple[list[PurePosixPath], list[PurePosixPath]]:
-    """Files that ``path`` loads: (always, through dynamic imports)."""
+def _disabled_plugins(root: Path) -> tuple[str, ...]:
+    """Chunk-name prefixes ("py-editor-") of the plugins the page's configs turn off."""
+    html = (root / "index.html").read_text(encoding="utf-8")
+    names: set[str] = set()
+    for ref in re.findall(r"""\sconfig\s*=\s*["']([^"']+)["']""", html):
+        path = _local(PurePosixPath("index.html"), ref)
+        if path is not None and (root / path).is_file():
+            config = tomllib.loads((root / path).read_text(encoding="utf-8"))
+            names |= {p[1:] + "-" for p in config.get("plugins", []) if str(p).startswith("!")}
+    return tuple(sorted(names))
+
+
+def _references(
+    root: Path, path: PurePosixPath, skipped: tuple[str, ...]
+) -> tuple[list[PurePosixPath], list[PurePosixPath]]:
+    """Files that ``path`` loads: (always, through dynamic imports not ``skipped``)."""
     file = root / path
     if not file.is_file():
         raise SiteError(f"missing site file: {path}")
@@ -101,7 +114,7 @@ def _references(root: Path, path: PurePosixPath) -> tuple[list[PurePosixPath], l
         refs = _CSS_URL.findall(text)
     elif path.suffix in (".js", ".mjs"):
         refs = _STATIC_IMPORT.findall(text)
-        dynamic = [r for r in _DYNAMIC_IMPORT.findall(text) if not r.rsplit("/", 1)[-1].startswith(UNUSED_CHUNKS)]
+        dynamic = [r for r in _DYNAMIC_IMPORT.findall(text) if not r.rsplit("/", 1)[-1].startswith(skipped)]
 
     def resolve(items: list[str]) -> list[PurePosixPath]:
         found = (_local(path, ref) for ref in items)
@@ -110,7 +123,9 @@ def _references(root: Path, path: PurePosixPath) -> tuple[list[PurePosixPath], l
     return resolve(refs) + extra, resolve(dynamic)
 
 
-def _closure(root: Path, starts: list[PurePosixPath], boot: list[PurePosixPath] | None) -> set[PurePosixPath]:
+def _closure(
+    root: Path, starts: list[PurePosixPath], skipped: tuple[str, ...], boot: list[PurePosixPath] | None
+) -> set[PurePosixPath]:
     """Files reached from ``starts`` by what always loads; dynamic imports go to ``boot``."""
     found: set[PurePosixPath] = set()
     queue = list(starts)
@@ -119,7 +134,7 @@ def _closure(root: Path, starts: list[PurePosixPath], boot: list[PurePosixPath] 
         if path in found:
             continue
         found.add(path)
-        always, dynamic = _references(root, path)
+        always, dynamic = _references(root, path, skipped)
         queue.extend(always)
         if boot is not None:
             boot.extend(dynamic)
@@ -128,9 +143,10 @@ def _closure(root: Path, starts: list[PurePosixPath], boot: list[PurePosixPath] 
 
 def site_files(root: Path = REPO_ROOT) -> list[str]:
     """Every file the game page needs, as sorted site-relative POSIX paths."""
+    skipped = UNUSED_CHUNKS + _disabled_plugins(root)
     boot: list[PurePosixPath] = []
-    page = _closure(root, [PurePosixPath("index.html")], boot)
-    return sorted(str(p) for p in page | _closure(root, boot, None))
+    page = _closure(root, [PurePosixPath("index.html")], skipped, boot)
+    return sorted(str(p) for p in page | _closure(root, boot, skipped, None))
 
 
 def file_hashes(root: Path, files: list[str]) -> dict[str, str]:

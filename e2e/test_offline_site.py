@@ -1,0 +1,111 @@
+"""The site's file list (scripts/build_site.py): complete, nothing extra, versioned.
+
+The list is what the service worker precaches and what the Pages workflow deploys, so
+it must hold every file the page loads (else offline play breaks) and nothing else
+(else every first visit downloads it for nothing).
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from bench import site_size
+from scripts import build_site
+
+# The browser fetches these only to install the app (not to run the page).
+INSTALL_ONLY = {"manifest.webmanifest"} | {
+    icon["src"] for icon in json.loads((build_site.REPO_ROOT / "manifest.webmanifest").read_text())["icons"]
+}
+
+
+def test_site_files_are_exactly_what_the_page_loads(page, base_url, wait_ready):
+    requested: set[str] = set()
+
+    def note(request):
+        path = urllib.parse.urlsplit(request.url).path.lstrip("/")
+        if request.url.startswith(base_url):
+            requested.add(path or "index.html")
+
+    page.on("request", note)
+    page.goto(base_url + "?pace=0")
+    wait_ready(page)
+    listed = set(build_site.site_files())
+    assert requested - listed == set(), "loaded but not precached"
+    assert listed - requested <= INSTALL_ONLY, "precached but never loaded"
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def tiny_site(tmp_path) -> Path:
+    """A miniature site with the shapes the walker must understand."""
+    _write(tmp_path, {
+        "index.html": '<link rel="stylesheet" href="./a.css"><link rel="icon" href="data:,">'
+                      '<script type="module" src="./rt/core.js"></script>'
+                      '<script type="py" config="./c.toml" src="./main.py"></script>'
+                      '<a href="https://example.org/">x</a>',
+        "a.css": "body { background: url('img/bg.png') }",
+        "img/bg.png": "png",
+        "c.toml": 'interpreter = "./rt/pyodide.mjs"\nplugins = ["!off"]\n'
+                  '[files]\n"./pkg/m.py" = "./pkg/m.py"\n',
+        "main.py": "import pkg.m",
+        "pkg/m.py": "",
+        "rt/core.js": 'import{a}from"./chunk.js";const p={ed:()=>import("./plugin.js"),'
+                      'cm:()=>import("./codemirror-x.js"),off:()=>import("./off-1a2b3c4d.js")};',
+        "rt/chunk.js": "export const a = 1;",
+        "rt/plugin.js": 'export default () => import("./lazy.js");',
+        "rt/lazy.js": "", "rt/codemirror-x.js": "", "rt/off-1a2b3c4d.js": "", "rt/core.js.map": "{}",
+        "rt/pyodide.mjs": "", **{f"rt/{n}": "" for n in build_site.PYODIDE_FILES},
+        "web/sw-core.js": "// worker code",
+    })
+    return tmp_path
+
+
+def test_walker_follows_references_and_leaves_out_lazy_unused_and_disabled(tiny_site):
+    assert build_site.site_files(tiny_site) == sorted([
+        "index.html", "a.css", "img/bg.png", "c.toml", "main.py", "pkg/m.py",
+        "rt/core.js", "rt/chunk.js", "rt/plugin.js", "rt/pyodide.mjs",
+        *(f"rt/{n}" for n in build_site.PYODIDE_FILES),
+    ])
+
+
+def test_missing_file_and_absolute_url_are_clear_errors(tiny_site):
+    (tiny_site / "pkg" / "m.py").unlink()
+    with pytest.raises(build_site.SiteError, match="missing site file: pkg/m.py"):
+        build_site.site_files(tiny_site)
+    _write(tiny_site, {"pkg/m.py": "", "a.css": "x { background: url(/abs.png) }"})
+    with pytest.raises(build_site.SiteError, match="sub-path"):
+        build_site.site_files(tiny_site)
+
+
+def test_version_follows_every_byte_of_the_site(tiny_site):
+    version, written = build_site.write_worker(tiny_site)
+    assert written and build_site.write_worker(tiny_site) == (version, False)
+    text = (tiny_site / "sw.js").read_text()
+    assert 'importScripts("./web/sw-core.js")' in text and "rt/chunk.js" in text
+    for name in ("pkg/m.py", "web/sw-core.js"):
+        with (tiny_site / name).open("a") as f:
+            f.write("# changed\n")
+        new, written = build_site.write_worker(tiny_site)
+        assert written and new != version
+        version = new
+
+
+def test_copy_holds_exactly_the_site_and_its_worker(tiny_site, tmp_path_factory):
+    out = tmp_path_factory.mktemp("out") / "site"
+    files = build_site.copy_site(out, tiny_site)
+    on_disk = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+    assert on_disk == sorted(files)
+    assert "rt/core.js.map" not in on_disk and "sw.js" in on_disk
+
+
+def test_size_budget(capsys):
+    assert site_size.main(["--top", "0"]) == 0, capsys.readouterr().err
