@@ -8,50 +8,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Page
-
-SETTLED = 'body[data-turn="person"], body[data-turn="over"], #dialog:not([hidden]), #cover:not([hidden])'
-
-
-def settle(page: Page) -> None:
-    """Wait until the person can act (or a dialog/cover waits for them)."""
-    page.wait_for_selector(SETTLED, state="attached", timeout=60_000)
-
-
-def dialog_open(page: Page) -> bool:
-    return page.locator("#dialog").is_visible()
-
-
-def place_a_bridge(page: Page) -> bool:
-    """Try the hand's cards one by one; place a bridge with the first that has lit lines."""
-    cards = page.locator("#hand button.card")
-    for i in range(cards.count()):
-        cards.nth(i).click()
-        lines = page.locator("#board line.hit")
-        if lines.count():
-            lines.first.click()
-            return True
-        cards.nth(i).click()  # unselect
-    return False
-
-
-def end_turn(page: Page) -> None:
-    """Draw from the pile, else take a display card, else pass; discard first if needed."""
-    for selector in ('#table [data-act="do:pile"]', "#table button.card", '#acts [data-act="do:pass"]'):
-        target = page.locator(selector)
-        if target.count():
-            target.first.click()
-            return
-    page.locator("#hand button.card").first.click()  # hand of five (R14): discard one
-    page.locator('#acts [data-act^="do:d:"]').click()
-    end_turn(page)
-
-
-def new_game(page: Page, *acts: str) -> None:
-    page.click("#btn-new")
-    for act in acts:
-        page.click(f'#dialog [data-act="{act}"]')
-    page.click('#dialog [data-act="start"]')
+from .page_driver import end_turn, new_game, place_a_bridge, play_turn, settle
 
 
 def test_complete_game_against_the_computer_by_clicks(page, base_url, external_requests,
@@ -72,29 +29,19 @@ def test_complete_game_against_the_computer_by_clicks(page, base_url, external_r
     turns = scorings = 0
     while True:
         settle(page)
-        if page.locator("#cover").is_visible():
-            raise AssertionError("no cover screen against the computer")
-        if dialog_open(page):
-            text = page.text_content("#dialog")
-            if "Rematch" in text:
-                break
-            assert "End of round" in text
+        assert not page.locator("#cover").is_visible(), "no cover screen against the computer"
+        if page.locator("#dialog").is_visible() and "End of round" in page.text_content("#dialog"):
             scorings += 1
             if scorings == 1:
                 screenshot(page, "page-scoring")
-            page.click('#dialog [data-act="close"]')
-            continue
-        if page.get_attribute("body", "data-turn") == "over":
-            page.wait_for_selector("#dialog:not([hidden])", timeout=10_000)
-            continue
-        place_a_bridge(page)
-        settle(page)
-        if page.get_attribute("body", "data-turn") == "person":
-            end_turn(page)
-        turns += 1
+        step = play_turn(page)
+        if step == "end":
+            break
+        turns += step == "turn"
         if turns == 12:
             screenshot(page, "page-mid-game")
         assert turns < 200, "the game does not end"
+    assert scorings >= 1 or "no bridge left" in page.text_content("#dialog")
     screenshot(page, "page-end")
     text = page.text_content("#dialog")
     assert "You win" in text or "Computer wins" in text or "Draw" in text
@@ -190,8 +137,8 @@ def test_v1_changes_what_is_offered_and_phone_layout(browser, base_url, wait_rea
         wait_ready(phone)
         phone.click('#cover [data-act="uncover"]')
         phone.locator("#hand button.card").nth(2).click()  # DUDA (sorted: BARI COCO DUDA)
-        offered[v1] = {phone.get_attribute(f"#board line.hit >> nth={i}", "data-line")
-                       for i in range(phone.locator("#board line.hit").count())}
+        offered[v1] = {phone.get_attribute(f"#board path.hit >> nth={i}", "data-line")
+                       for i in range(phone.locator("#board path.hit").count())}
         if v1:
             screenshot(phone, "page-phone-360")
     context.close()

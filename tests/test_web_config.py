@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from pathlib import Path
@@ -11,15 +12,44 @@ from scripts.paint_board import painted
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_pyscript_toml_lists_every_module_of_kahuna_and_web():
+#: Modules the browser never imports (the command line's); not fetched at boot.
+COMMAND_LINE_ONLY = {"kahuna/__main__.py", "kahuna/cli.py", "kahuna/bench.py",
+                     "kahuna/tournament.py"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Files of kahuna/ and web/ that ``path`` imports (absolute or relative), anywhere."""
+    package = path.parent.name
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package if node.level else ""
+            module = f"{base}.{node.module}" if base and node.module else (node.module or base)
+            names = [module] + [f"{module}.{a.name}" for a in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] in ("kahuna", "web"):
+                candidate = "/".join(parts[:2]) + ".py" if len(parts) > 1 else f"{parts[0]}/__init__.py"
+                if (ROOT / candidate).exists():
+                    found.add(candidate)
+    return found
+
+
+def test_pyscript_toml_lists_every_module_the_browser_needs():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     files = config["files"]
     assert all(src == dest for src, dest in files.items())
     listed = {src.removeprefix("./") for src in files}
-    needed = {str(p.relative_to(ROOT)) for d in ("kahuna", "web") for p in (ROOT / d).glob("*.py")}
-    needed.discard("web/main.py")  # the page's <script src>, not imported
+    modules = {str(p.relative_to(ROOT)) for d in ("kahuna", "web") for p in (ROOT / d).glob("*.py")}
+    needed = modules - COMMAND_LINE_ONLY - {"web/main.py"}  # main.py is the <script src>
     assert sorted(needed - listed) == [], "add these to pyscript.toml [files]"
-    assert sorted(listed - needed) == [], "these files no longer exist"
+    assert sorted(listed - needed) == [], "these are gone or command-line only"
+    for module in sorted(listed | {"web/main.py"}):
+        missing = imported_modules(ROOT / module) - listed
+        assert not missing, f"{module} imports {missing}, which the browser would not have"
     assert "packages" not in config  # nothing from a CDN
     assert config["interpreter"] == "./web/vendor/pyodide.mjs"
 

@@ -13,7 +13,7 @@ from kahuna.board import DEGREE, ISLANDS, N_LINES, line_name
 from kahuna.observation import observe
 from kahuna.setup import Setup, new_game
 from kahuna.state import BLACK, WHITE, Effects
-from web.layout import island_outline, line_ends, radius, viewbox
+from web.layout import island_outline, line_shape, viewbox
 from web.render import Marks, board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,7 +31,7 @@ def test_empty_board_has_twelve_islands_and_27_dotted_lines():
     assert names == list(ISLANDS)
     counts = [int(t.text) for t in root.iter(f"{SVG}text") if t.get("class") == "degree"]
     assert counts == list(DEGREE)  # line counts printed on the islands (R1)
-    free = [l for l in root.iter(f"{SVG}line") if l.get("class") == "free"]
+    free = [l for l in root.iter(f"{SVG}path") if l.get("class") == "free"]
     assert len(free) == N_LINES == 27
     assert not root.findall(f".//{SVG}g[@data-token]")
 
@@ -51,7 +51,7 @@ def test_bridges_and_tokens_follow_the_observation():
     assert bridges == {"ALOA-BARI": "bridge black", "ALOA-DUDA": "bridge black"}
     tokens = {g.get("data-token"): g.get("class") for g in root.iter(f"{SVG}g") if g.get("data-token")}
     assert tokens == {"ALOA": "token black"}
-    free = [l for l in root.iter(f"{SVG}line") if l.get("class") == "free"]
+    free = [l for l in root.iter(f"{SVG}path") if l.get("class") == "free"]
     assert len(free) == 25
 
 
@@ -80,8 +80,9 @@ def test_geometry_stays_inside_the_view_and_every_line_shows(portrait):
         for px, py in island_outline(island, portrait):
             assert x < px < x + w and y < py < y + h
     for line in range(N_LINES):
-        (x1, y1), (x2, y2) = line_ends(line, portrait)
+        (x1, y1), bend, (x2, y2) = line_shape(line, portrait)
         assert ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 > 30, line_name(line)
+        assert (bend is not None) == (line_name(line) == "COCO-KAHU")  # it bends round GOLA
 
 
 def test_portrait_is_the_same_board_turned_a_quarter():

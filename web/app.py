@@ -27,6 +27,11 @@ from .controller import COMPUTER, HOTSEAT, Match
 from .render import Marks, board_svg
 
 
+#: Seconds a level may think per decision in the page (issue 4: at most 1.5 s at the
+#: 95th percentile); below that the answer depends only on the seed.
+THINKING_CAP = 1.2
+
+
 def levels() -> tuple[str, ...]:
     """Levels a person can choose, weakest first ("random" until the bots exist)."""
     from kahuna.players import LEVELS  # lazy: the players may be big
@@ -51,8 +56,10 @@ class App:
         self.choice = dialogs.NewGame(level=levels()[0])
         self.covered = False  # hot seat: hands hidden until the next player taps
         self.thinking = False
+        self._players: dict[tuple[str, str, bool], Any] = {}
         self.portrait = False  # a tall, narrow screen: the board turned a quarter
         self.download: tuple[str, str] | None = None  # (file name, text) for the page
+        self.save_problem = ""
 
     # ----- starting ---------------------------------------------------------------
 
@@ -180,13 +187,21 @@ class App:
     def think(self, for_hint: bool = False):
         """Start a decision: the computer's move, or the strongest level's hint for the
         person (from the person's own observation, R24). Returns a Thinking."""
-        from kahuna.players import make_player
         m = self.match
         assert m is not None
         level = levels()[-1] if for_hint else m.level
-        seat = m.state.to_move
         seed = None if self.seed is None else f"{self.seed}:{len(m.actions)}:{for_hint}"
-        return make_player(level).think(observe(m.state, seat), random.Random(seed))
+        player = self._player(m.id, level, for_hint)
+        return player.think(observe(m.state, m.state.to_move), random.Random(seed))
+
+    def _player(self, game: str, level: str, for_hint: bool):
+        """One player per game and role, kept: a level remembers the rest of its turn."""
+        from kahuna.players import make_player
+        key = (game, level, for_hint)
+        if key not in self._players:
+            self._players = {key: make_player(level, time_cap=THINKING_CAP)} | {
+                k: v for k, v in self._players.items() if k[0] == game}
+        return self._players[key]
 
     def show_hint(self, action: Action) -> None:
         m = self.match
@@ -199,9 +214,17 @@ class App:
         m = self.match
         if m is None:
             return
-        saves.store(self.storage, m, self.now())
-        if m.state.is_over:
-            saves.count_result(self.storage, m)
+        try:
+            saves.store(self.storage, m, self.now())
+            if m.state.is_over:
+                saves.count_result(self.storage, m)
+            self.save_problem = ""
+        except Exception as exc:  # storage full or switched off: play on, say so
+            self.save_problem = f"This game is not being saved ({exc})."
+
+    def effects_shown(self) -> None:
+        """The last action's effects were animated once; later drawings show the result."""
+        self.fx = None
 
     # ----- what the page shows ----------------------------------------------------
 
@@ -218,7 +241,7 @@ class App:
         out: dict[str, Any] = {"dialog": self._dialog_html(), "cover": ""}
         if m is None:
             out.update(board=board_svg(None, portrait=self.portrait), players="", hand="", opp_hand="", table="",
-                       acts="", scores="", log="", round="", prompt="No game in progress.",
+                       acts="", scores="", log="", recent="", round="", prompt="No game in progress.",
                        hint_ok=False, turn="none")
             return out
         obs = m.observation()
@@ -236,7 +259,9 @@ class App:
         out["acts"] = panels.actions_html(obs, offer, self.selected,
                                           m.can_undo() and self._may_act(), self.hint)
         out["scores"] = panels.scores_html(obs)
-        out["log"] = "".join(f"<li>{escape(line)}</li>" for line in m.log()[::-1])
+        log = m.log()
+        out["log"] = "".join(f"<li>{escape(line)}</li>" for line in log[::-1])
+        out["recent"] = "".join(f"<li>{escape(line)}</li>" for line in log[-3:])
         out["round"] = panels.round_text(obs)
         out["hand_label"] = dialogs.possessive(names[obs.seat]) + " hand"
         out["opp_label"] = dialogs.possessive(names[1 - obs.seat]) + " hand"
@@ -244,6 +269,8 @@ class App:
             out["prompt"] = "The computer is thinking…"
         else:
             out["prompt"] = panels.prompt_text(obs, offer, self.selected, names)
+        if self.save_problem:
+            out["prompt"] += " " + self.save_problem
         if covered:
             out["cover"] = dialogs.cover_html(m.state.to_move)
         out["hint_ok"] = self._may_act()

@@ -17,7 +17,8 @@ from .app import App
 #: view key -> element id
 _TARGETS = {
     "board": "board", "players": "players", "hand": "hand", "opp_hand": "opp-hand",
-    "table": "table", "acts": "acts", "scores": "scores", "log": "log", "round": "round",
+    "table": "table", "acts": "acts", "scores": "scores", "log": "log", "recent": "recent",
+    "round": "round",
     "prompt": "prompt", "hand_label": "hand-label", "opp_label": "opp-label",
 }
 #: When the board is drawn turned (keep in step with web/style.css).
@@ -52,6 +53,7 @@ class Page:
             if self.shown.get(key) != html:
                 self.shown[key] = html
                 document.getElementById(target).innerHTML = html
+        self.app.effects_shown()  # animate once, not again on the next drawing
         self._overlay("dialog", view["dialog"])
         self._overlay("cover", view["cover"])
         document.getElementById("btn-hint").disabled = not view["hint_ok"]

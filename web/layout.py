@@ -55,16 +55,45 @@ def island_outline(island: int, portrait: bool = False,
     return outline
 
 
-def line_ends(line: int, portrait: bool = False
-              ) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The visible part of ``line``: from one island's shore to the other's."""
+Point = tuple[float, float]
+
+#: How far a line keeps from an island it passes by (board units, beyond its radius).
+_CLEARANCE = 20
+
+
+def line_shape(line: int, portrait: bool = False) -> tuple[Point, Point | None, Point]:
+    """The visible part of ``line``, from one island's shore to the other's: start,
+    the control point of a gentle bend (or None for a straight line), end.
+
+    A straight line that would cross a third island (COCO-KAHU passes GOLA) bends
+    around it, so no bridge seems to touch an island it does not reach."""
     a, b = LINES[line]
     (x1, y1), (x2, y2) = centre(a, portrait), centre(b, portrait)
-    length = math.hypot(x2 - x1, y2 - y1)
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    ra, rb = radius(a) * 0.95, radius(b) * 0.95
-    return ((round(x1 + ux * ra, 1), round(y1 + uy * ra, 1)),
-            (round(x2 - ux * rb, 1), round(y2 - uy * rb, 1)))
+    bend = None
+    for other in range(len(POSITIONS)):
+        if other in (a, b):
+            continue
+        px, py = centre(other, portrait)
+        dx, dy = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+        fx, fy = x1 + t * dx, y1 + t * dy
+        gap = math.hypot(fx - px, fy - py)
+        need = radius(other) + _CLEARANCE
+        if gap < need:  # the curve's middle moves by half its control point's shift
+            nx, ny = (fx - px) / gap, (fy - py) / gap
+            bend = ((x1 + x2) / 2 + 2 * (need - gap) * nx, (y1 + y2) / 2 + 2 * (need - gap) * ny)
+    toward_a = bend or (x2, y2)
+    toward_b = bend or (x1, y1)
+    start = _shore((x1, y1), toward_a, radius(a))
+    end = _shore((x2, y2), toward_b, radius(b))
+    return start, (None if bend is None else (round(bend[0], 1), round(bend[1], 1))), end
+
+
+def _shore(centre_: Point, toward: Point, r: float) -> Point:
+    """The point at 95% of ``r`` from ``centre_`` in the direction of ``toward``."""
+    (x, y), (tx, ty) = centre_, toward
+    length = math.hypot(tx - x, ty - y)
+    return (round(x + (tx - x) / length * r * 0.95, 1), round(y + (ty - y) / length * r * 0.95, 1))
 
 
 def token_spot(island: int, portrait: bool = False) -> tuple[float, float]:

@@ -1,14 +1,15 @@
 """Boot: read the address, open the saved or linked game, draw, become interactive."""
 
 import time
-from urllib.parse import parse_qsl, urlencode
 
 from pyscript import document, window
 
 from web.app import App
 from web.dom import LocalStorage, Page
 
-params = dict(parse_qsl(window.location.search.lstrip("?")))
+# The browser parses the address (no urllib import: every import costs boot time).
+query = window.URLSearchParams.new(window.location.search)
+params = {key: query.get(key) for key in ("record", "position", "seed", "pace") if query.has(key)}
 seed = params.get("seed", "")
 reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
 try:  # ?pace=SECONDS sets the computer's pace (0 for tests)
@@ -19,9 +20,10 @@ except (KeyError, ValueError):
 app = App(LocalStorage(), time.time, int(seed) if seed.isdigit() else None)
 app.boot(params)
 if "record" in params or "position" in params:  # a reload must not open the link again
-    rest = {k: v for k, v in params.items() if k not in ("record", "position")}
-    window.history.replaceState(None, "", window.location.pathname
-                                + ("?" + urlencode(rest) if rest else ""))
+    query.delete("record")
+    query.delete("position")
+    rest = query.toString()
+    window.history.replaceState(None, "", window.location.pathname + ("?" + rest if rest else ""))
 page = Page(app, pace)
 page.render()
 document.getElementById("status").textContent = "ready"

@@ -14,7 +14,7 @@ from kahuna.board import DEGREE, ISLANDS, N_ISLANDS, N_LINES, line_name
 from kahuna.observation import Observation
 from kahuna.state import COLOURS, Effects
 
-from .layout import centre, island_outline, line_ends, radius, token_spot, viewbox
+from .layout import centre, island_outline, line_shape, radius, token_spot, viewbox
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,9 @@ def _island(island: int, portrait: bool) -> str:
 
 
 def _segment(line: int, portrait: bool, cls: str, extra: str = "") -> str:
-    (x1, y1), (x2, y2) = line_ends(line, portrait)
-    return (f'<line class="{cls}" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"'
-            f'{extra}/>')
+    (x1, y1), bend, (x2, y2) = line_shape(line, portrait)
+    via = "L" if bend is None else f"Q{bend[0]:g},{bend[1]:g} "
+    return f'<path class="{cls}" d="M{x1:g},{y1:g} {via}{x2:g},{y2:g}"{extra}/>'
 
 
 def _bridge(line: int, portrait: bool, owner: int, cls: str = "") -> str:

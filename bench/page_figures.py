@@ -1,0 +1,180 @@
+"""Figures of the game page in Chromium (issue 3): boot time against the bare PyScript
+page, first paint of the board, and main-thread long tasks while playing.
+
+    .venv/bin/python bench/page_figures.py [--runs 5] [--turns 8] [--level expert] [--json]
+
+1. Navigation -> interactive board (``body[data-ready="1"]``), cold (a new browser
+   context each run) and warm (a reload in the same context, HTTP cache revalidated),
+   median of ``--runs``, the game and bench/bare.html side by side in the same run.
+2. First contentful paint of the game page: the sea and islands are a static SVG in
+   index.html, painted before Python starts.
+3. Long tasks (PerformanceObserver 'longtask', buffered) after the page is ready, while
+   the person plays ``--turns`` turns by clicks against ``--level`` and asks for a hint.
+The local server and browser launch are the e2e suite's own (e2e/conftest.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, _Handler, _Server  # noqa: E402
+from e2e.page_driver import new_game, play_turn  # noqa: E402
+
+# Collects the moment the page says ready, paint entries and long tasks from the start.
+PROBE = """
+window.__figures = {ready: null, longtasks: []};
+new PerformanceObserver(list => {
+  for (const e of list.getEntries())
+    window.__figures.longtasks.push([e.startTime, e.duration]);
+}).observe({type: 'longtask', buffered: true});
+new MutationObserver(() => {
+  if (window.__figures.ready === null && document.body && document.body.dataset.ready === '1')
+    window.__figures.ready = performance.now();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+"""
+
+
+class CachingHandler(_Handler):
+    """The e2e server, but cacheable like a static host (Last-Modified revalidation),
+    so that "warm" means what it means for a visitor who comes back."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super(_Handler, self).end_headers()
+
+
+def serve() -> tuple[_Server, str]:
+    httpd = _Server((LOCAL_HOST, 0), CachingHandler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://{LOCAL_HOST}:{httpd.server_address[1]}/"
+
+
+def guard(context) -> list[str]:
+    """Abort and record every request that would leave 127.0.0.1."""
+    outside: list[str] = []
+
+    def route(r):
+        host = r.request.url.split("/")[2].split(":")[0] if "://" in r.request.url else ""
+        if r.request.url.startswith(("data:", "blob:")) or host == LOCAL_HOST:
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+    context.route("**/*", route)
+    return outside
+
+
+def ready_ms(page) -> float:
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
+    page.wait_for_function("window.__figures.ready !== null")
+    return page.evaluate("window.__figures.ready")
+
+
+def boot_times(browser, url: str, runs: int) -> tuple[list[float], list[float], list[float]]:
+    """(cold, warm, first contentful paint) in ms for ``runs`` fresh contexts."""
+    cold, warm, fcp = [], [], []
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                      service_workers="block")
+        guard(context)
+        context.add_init_script(PROBE)
+        page = context.new_page()
+        page.goto(url)
+        cold.append(ready_ms(page))
+        fcp.append(page.evaluate(
+            "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"))
+        page.reload()
+        warm.append(ready_ms(page))
+        context.close()
+    return cold, warm, fcp
+
+
+def playing(browser, base: str, level: str, turns: int) -> dict:
+    """Play ``turns`` turns by clicks against ``level``; long tasks after ready."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  service_workers="block")
+    outside = guard(context)
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    page.goto(base + "?seed=11")  # the computer's real pace: it plays as for a person
+    ready = ready_ms(page)
+    new_game(page, f"set:level:{level}", "set:colour:black", "set:first:white")
+    played = 0
+    while played < turns:
+        step = play_turn(page)
+        if step == "end":
+            break
+        played += step == "turn"
+        if played == 2:
+            page.click("#btn-hint")
+            page.wait_for_selector("#board path.glow.hint, .card.hint, .act.hint",
+                                   state="attached", timeout=60_000)
+    every = page.evaluate("window.__figures.longtasks")
+    tasks = [(s, d) for s, d in every if s > ready]
+    context.close()
+    return {"level": level, "turns": played, "boot_longtasks": len(every) - len(tasks),
+            "longtasks": len(tasks),
+            "longest_ms": round(max((d for _, d in tasks), default=0.0)),
+            "over_200ms": sum(1 for _, d in tasks if d > 200), "outside_requests": outside}
+
+
+def median(values: list[float]) -> float:
+    return round(statistics.median(values))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--turns", type=int, default=8)
+    parser.add_argument("--level", default="expert")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    httpd, base = serve()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        game_cold, game_warm, game_fcp, bare_cold, bare_warm = [], [], [], [], []
+        for _ in range(args.runs):  # interleaved, so both pages see the same machine load
+            c, w, f = boot_times(browser, base, 1)
+            game_cold += c; game_warm += w; game_fcp += f
+            c, w, _ = boot_times(browser, base + "bench/bare.html", 1)
+            bare_cold += c; bare_warm += w
+        play = playing(browser, base, args.level, args.turns)
+        browser.close()
+    httpd.shutdown()
+    figures = {
+        "boot_ms": {"game_cold": median(game_cold), "bare_cold": median(bare_cold),
+                    "game_warm": median(game_warm), "bare_warm": median(bare_warm),
+                    "ratio_cold": round(median(game_cold) / median(bare_cold), 2),
+                    "ratio_warm": round(median(game_warm) / median(bare_warm), 2)},
+        "first_paint_ms": median(game_fcp),
+        "playing": play,
+        "runs": {"game_cold": game_cold, "bare_cold": bare_cold, "game_warm": game_warm,
+                 "bare_warm": bare_warm, "game_fcp": game_fcp},
+    }
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return
+    b = figures["boot_ms"]
+    print(f"navigation -> interactive, median of {args.runs} (ms):")
+    print(f"  cold: game {b['game_cold']:>6}  bare {b['bare_cold']:>6}  ratio {b['ratio_cold']}"
+          f"  (target <= 1.25)")
+    print(f"  warm: game {b['game_warm']:>6}  bare {b['bare_warm']:>6}  ratio {b['ratio_warm']}")
+    print(f"first contentful paint (static board): {figures['first_paint_ms']} ms (target <= 500)")
+    print(f"playing {play['turns']} turns vs {play['level']} (+ a hint): {play['longtasks']} long "
+          f"tasks after ready, longest {play['longest_ms']} ms, {play['over_200ms']} over 200 ms "
+          f"({play['boot_longtasks']} during boot, showing the observer works)"
+          f"; requests leaving 127.0.0.1: {len(play['outside_requests'])}")
+
+
+if __name__ == "__main__":
+    main()

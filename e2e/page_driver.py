@@ -1,0 +1,81 @@
+"""Driving the game page through its real UI, shared by e2e/test_page.py and
+bench/page_figures.py: wait until the person may act, place a bridge, end a turn."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page
+
+#: The person may act, or a dialog / the hot-seat cover waits for a tap.
+SETTLED = ('body[data-turn="person"], body[data-turn="over"], #dialog:not([hidden]), '
+           '#cover:not([hidden])')
+
+
+def settle(page: Page, timeout_ms: int = 60_000) -> None:
+    """Wait until the computer is done and the page waits for the person."""
+    page.wait_for_selector(SETTLED, state="attached", timeout=timeout_ms)
+
+
+def click_line(page: Page, line: Locator) -> None:
+    """Click the middle of a lit line where a person would: on the line itself (a bent
+    line's bounding box has its centre off the line), with the mouse at that point."""
+    line.scroll_into_view_if_needed()
+    x, y = line.evaluate("""el => {
+        const p = el.getPointAtLength(el.getTotalLength() / 2), m = el.getScreenCTM();
+        return [p.x * m.a + p.y * m.c + m.e, p.x * m.b + p.y * m.d + m.f];
+    }""")
+    page.mouse.click(x, y)
+
+
+def place_a_bridge(page: Page) -> bool:
+    """Try the hand's cards one by one; place a bridge with the first that lights lines."""
+    cards = page.locator("#hand button.card")
+    for i in range(cards.count()):
+        cards.nth(i).click()
+        lines = page.locator("#board path.hit")
+        if lines.count():
+            click_line(page, lines.first)
+            return True
+        cards.nth(i).click()  # unselect
+    return False
+
+
+def end_turn(page: Page) -> None:
+    """Draw from the pile, else take a display card, else pass; at five cards with no
+    way to end the turn (R14), discard one first."""
+    for selector in ('#table [data-act="do:pile"]', "#table button.card",
+                     '#acts [data-act="do:pass"]'):
+        target = page.locator(selector)
+        if target.count():
+            target.first.click()
+            return
+    page.locator("#hand button.card").first.click()
+    page.locator('#acts [data-act^="do:d:"]').click()
+    end_turn(page)
+
+
+def new_game(page: Page, *acts: str) -> None:
+    """Open the new-game dialog, click the given options, start."""
+    page.click("#btn-new")
+    for act in acts:
+        page.click(f'#dialog [data-act="{act}"]')
+    page.click('#dialog [data-act="start"]')
+
+
+def play_turn(page: Page) -> str:
+    """One step of the person's game against the computer: close a scoring dialog, or
+    play a turn (a bridge if any card fits, then a draw). Returns what it did:
+    "end" (the end dialog is up), "scoring", "turn"."""
+    settle(page)
+    if page.locator("#dialog").is_visible():
+        if "Rematch" in page.text_content("#dialog"):
+            return "end"
+        page.click('#dialog [data-act="close"]')
+        return "scoring"
+    if page.get_attribute("body", "data-turn") == "over":
+        page.wait_for_selector("#dialog:not([hidden])", timeout=10_000)
+        return "end"
+    place_a_bridge(page)
+    settle(page)
+    if page.get_attribute("body", "data-turn") == "person":
+        end_turn(page)
+    return "turn"
