@@ -53,15 +53,17 @@ def choose(player: Player, obs: Observation, rng: random.Random) -> Action:
 
 
 #: The levels, weakest first. A beginner plays short turns, often forgets that bridges
-#: can be removed, does not see what a capture sweeps away, and sometimes settles for a
-#: near miss; the others plan the whole turn, and the top two test their plans against
-#: the opponent's replies.
+#: can be removed, does not see what a capture sweeps away or which of its islands hang
+#: by one bridge, and sometimes settles for a near miss. Casual plans its whole turn but
+#: never thinks about the reply. Skilled and expert try their best plans in sampled
+#: worlds three turns ahead (the reply, their next turn, the reply to that); the
+#: expert tries more plans in more worlds. Budgets: bench/strength_vs_budget.py.
 LEVEL_SETTINGS: tuple[Level, ...] = (
     Level("beginner", width=3, depth=3, blind_removals=0.5, temperature=0.4,
           weights=Weights(cascade=0.0, exposed=0.0, reach=0.1)),
     Level("casual", width=6, depth=5),
-    Level("skilled", width=6, depth=5, candidates=6, iterations=36),
-    Level("expert", width=8, depth=5, candidates=10, iterations=160),
+    Level("skilled", width=6, depth=5, candidates=4, iterations=12, horizon=3),
+    Level("expert", width=8, depth=5, candidates=10, iterations=160, horizon=3),
 )
 LEVELS: tuple[str, ...] = tuple(level.name for level in LEVEL_SETTINGS)
 

@@ -42,7 +42,7 @@ class Level:
     depth: int = 5  # actions of phase A looked at
     candidates: int = 1  # plans tested against replies (1: no replies)
     iterations: int = 0  # (plan, world) trials shared among the candidates
-    horizon: int = 1  # greedy turns played after the plan in a trial (opponent's first)
+    horizon: int = 3  # greedy turns played after the plan in a trial, the reply first
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
