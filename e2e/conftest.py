@@ -56,6 +56,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     prefix = ""  # e.g. "/kahuna"; set on per-server subclasses
     root = REPO_ROOT  # the folder served
+    cache_control = "no-store"
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
@@ -81,7 +82,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # quiet
@@ -118,9 +119,12 @@ def site_server():
 
 
 class SiteServer:
-    """Serves ``root`` at ``url`` (under ``prefix``) until closed; see ``serve_site``."""
+    """Serves ``root`` at ``url`` (under ``prefix``) until closed; see ``serve_site``.
 
-    def __init__(self, root: Path, prefix: str = "") -> None:
+    ``cache_control`` is sent with every response ("max-age=600" is GitHub Pages').
+    """
+
+    def __init__(self, root: Path, prefix: str = "", cache_control: str = "no-store") -> None:
         prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""
         self.hits: list[str] = []  # every request path, answered or not
         self.down = False  # True: drop every connection unanswered (no network)
@@ -140,7 +144,7 @@ class SiteServer:
                 server.hits.append(self.path)
                 super().send_response(code, message)
 
-        Handler.prefix, Handler.root = prefix, Path(root)
+        Handler.prefix, Handler.root, Handler.cache_control = prefix, Path(root), cache_control
         self._httpd = _Server((LOCAL_HOST, 0), Handler)
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
         self.url = f"http://{LOCAL_HOST}:{self._httpd.server_address[1]}{prefix}/"
