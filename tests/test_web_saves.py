@@ -60,7 +60,7 @@ def test_corrupt_save_is_explained_kept_and_downloadable_and_nothing_else_touche
     fresh.boot({})
     assert fresh.match is None and fresh.dialog == "problem"
     html = fresh.view()["dialog"]
-    assert "cannot be opened" in html
+    assert "cannot be opened" in html and "damaged or cut short" in html
     assert set(clickable(html)) == {f"download:{sid}", f"delete:{sid}", "menu"}
     assert dict(storage) == before  # reading changed nothing
     fresh.handle(f"download:{sid}")

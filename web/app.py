@@ -282,7 +282,7 @@ class App:
         if self.dialog == "new":
             return dialogs.new_game_html(self.choice, levels(), saves.saved_games(self.storage),
                                          saves.results_text(self.storage, self.choice.level),
-                                         m is not None)
+                                         None if m is None else m.id)
         if self.dialog == "problem" and self.problem is not None:
             return dialogs.problem_html(self.problem)
         if self.dialog == "notice":

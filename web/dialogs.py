@@ -60,7 +60,7 @@ def _row(label: str, body: str) -> str:
 
 
 def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
-                  results: str, can_close: bool) -> str:
+                  results: str, current: str | None) -> str:
     """The new-game dialog: options, start, and the list of saved games."""
     seats = [("black", "Black"), ("white", "White"), ("random", "Random")]
     on_off = [("off", "Off"), ("on", "On")]
@@ -73,15 +73,18 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     rows.append(_row("Who starts", _options("first", choice.first, seats)))
     rows.append(_row("Fewer surprises (V1)", _options(
         "fewer_surprises", "on" if choice.fewer_surprises else "off", on_off)))
+    rows.append('<p class="note">No building next to the opponent\'s islands; after removing '
+                'a bridge you may build on that line for free.</p>')
     rows.append(_row("Open draws (V2)", _options(
         "open_draws", "on" if choice.open_draws else "off", on_off)))
+    rows.append('<p class="note">Cards taken from the display stay face up.</p>')
     rows.append(_row("Handicap bridges", _options(
         "handicap", str(choice.handicap), [(str(n), str(n) if n else "None") for n in range(4)])))
     if choice.handicap:
         rows.append(_row("Handicap for", _options("handicap_player", choice.handicap_player,
                                                   seats[:2])))
     close = ('<button type="button" data-act="close">Back to the game</button>'
-             if can_close else "")
+             if current is not None else "")
     parts = ['<h2 id="dialog-title">New game</h2>', *rows,
              f'<div class="buttons"><button type="button" class="primary" data-act="start">'
              f'Start</button>{close}</div>']
@@ -92,7 +95,8 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
             go = (f'<button type="button" data-act="continue:{sid}">Continue</button>'
                   if entry.match is not None else
                   f'<button type="button" data-act="download:{sid}">Download data</button>')
-            parts.append(f'<li><span>{escape(entry.summary())}</span>{go}'
+            this = " (this game)" if entry.id == current else ""
+            parts.append(f'<li><span>{escape(entry.summary())}{this}</span>{go}'
                          f'<button type="button" data-act="delete:{sid}">Delete</button></li>')
         parts.append("</ul>")
     return "".join(parts)

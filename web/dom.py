@@ -36,6 +36,8 @@ class Page:
         self.busy = False
         self._click = create_proxy(self.on_click)
         document.addEventListener("click", self._click)
+        self._key = create_proxy(self.on_key)
+        document.addEventListener("keydown", self._key)
         self._shape = window.matchMedia(PORTRAIT)
         app.portrait = bool(self._shape.matches)
         self._reshape = create_proxy(self.on_reshape)
@@ -82,6 +84,12 @@ class Page:
         self.app.handle(act)
         self.render()
         self.kick()
+
+    def on_key(self, event) -> None:
+        """Enter or Space on a focused board line acts like a click (buttons do so anyway)."""
+        if event.key in ("Enter", " ") and event.target.tagName == "path":
+            event.preventDefault()
+            self.on_click(event)
 
     def kick(self) -> None:
         """Let the computer play if it is its turn (one loop at a time)."""

@@ -131,7 +131,7 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
             hint = " hint" if line == marks.hint else ""
             parts.append(_segment(line, p, "glow" + hint))
             parts.append(_segment(line, p, "hit", f' data-act="{escape(act)}" '
-                                  f'data-line="{line_name(line)}" role="button" '
+                                  f'data-line="{line_name(line)}" role="button" tabindex="0" '
                                   f'aria-label="{line_name(line)}"'))
         if marks.hint >= 0 and marks.hint not in marks.offers:
             parts.append(_segment(marks.hint, p, "glow hint"))

@@ -59,6 +59,9 @@ def read(raw: str | None, id: str) -> Saved:
         return Saved(id, "", problem="no such saved game")
     try:
         record = json.loads(raw)
+    except ValueError as exc:
+        return Saved(id, raw, problem=f"the saved data is damaged or cut short (not valid JSON: {exc})")
+    try:
         match = Match.from_record(record)
     except (ValueError, KahunaError, TypeError, KeyError, AttributeError) as exc:
         return Saved(id, raw, problem=str(exc) or type(exc).__name__)
