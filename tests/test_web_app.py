@@ -44,6 +44,12 @@ def test_a_hot_seat_game_is_played_to_the_end_by_clicks_alone():
     app.dialog = "end"
     html = app.view()["dialog"]
     assert "rematch" in clickable(html) and ("wins" in html or "Draw" in html)
+    app.choice.open_draws = False  # the rematch takes the finished game's options
+    app.handle("rematch")
+    again = app.match
+    assert again is not m and again.mode == HOTSEAT and again.actions == []
+    assert again.state.open_draws and again.state.fewer_surprises
+    assert again.origin["setup"]["handicap"] == 2
 
 
 def test_hot_seat_cover_hides_the_hands_until_the_next_player_taps():

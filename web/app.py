@@ -144,7 +144,7 @@ class App:
         elif head == "start":
             self.start()
         elif head == "rematch" and m is not None:
-            self.choice.mode, self.choice.level = m.mode, m.level
+            self._same_options_as(m)
             self.start()
         elif head == "close":
             self.dialog = "" if self.match is not None else "new"
@@ -163,6 +163,18 @@ class App:
         elif head == "download":
             raw = self.storage.getItem(saves.PREFIX + rest) or ""
             self.download = (f"kahuna-save-{rest}.json", raw)
+
+    def _same_options_as(self, m: Match) -> None:
+        """A rematch: the finished game's mode, level, colours and variants, a new deal."""
+        c = self.choice
+        c.mode, c.level = m.mode, m.level
+        if m.human is not None:
+            c.colour = ("black", "white")[m.human]
+        c.fewer_surprises, c.open_draws = m.state.fewer_surprises, m.state.open_draws
+        setup = m.origin.get("setup", {})
+        c.handicap = setup.get("handicap", 0) if isinstance(setup, dict) else 0
+        if c.handicap:
+            c.handicap_player = str(setup.get("handicap_player", "white"))
 
     def _may_act(self) -> bool:
         m = self.match
