@@ -14,7 +14,8 @@ from kahuna.players import LEVELS, PLAYERS, choose, make_player
 from kahuna.state import HAND_LIMIT
 from kahuna.thinking import Sliced
 
-from .helpers import island, play
+from .helpers import island, play, position
+from .test_worked_example import BLACK_BRIDGES, WHITE_BRIDGES
 from .test_worked_example import start as worked_example_start
 
 #: Every registered player, the search levels with a small budget.
@@ -185,3 +186,31 @@ def test_levels_above_beginner_win_back_islands_with_a_cascade(name):
     while state.to_move == BLACK:
         state.play(choose(player, observe(state, BLACK), random.Random(1)))
     assert {island("HUNA"), island("ELAI")} <= set(state.islands(BLACK))
+
+
+def removal_position():
+    """The rulebook's position with Black to move: ELAI's six lines are full (Black 3,
+    White 3), so only a removal (R9: HUNA+HUNA off ELAI-HUNA) and a bridge on the
+    freed line (ELAI card) take ELAI, sweeping White's DUDA-ELAI and BARI-ELAI away."""
+    return position(to_move="black", bridges={"white": WHITE_BRIDGES, "black": BLACK_BRIDGES},
+                    hands={"white": ["ALOA", "BARI", "KAHU"],
+                           "black": ["ELAI", "HUNA", "HUNA"]},
+                    display=["GOLA", "JOJO", "LALE"])
+
+
+def takes_elai(name, seed):
+    state = removal_position()
+    player = make_player(SMALL[name])
+    while state.to_move == BLACK:
+        state.play(choose(player, observe(state, BLACK), random.Random(seed)))
+    return island("ELAI") in state.islands(BLACK)
+
+
+@pytest.mark.parametrize("name", ["casual", "skilled", "expert"])
+def test_levels_above_beginner_see_a_removal_that_opens_a_capture(name):
+    assert all(takes_elai(name, seed) for seed in range(3))
+
+
+def test_the_beginner_sometimes_overlooks_the_removal_a_human_might_miss():
+    found = [takes_elai("beginner", seed) for seed in range(12)]
+    assert any(found) and not all(found)
