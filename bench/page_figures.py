@@ -106,6 +106,13 @@ def playing(browser, base: str, level: str, turns: int) -> dict:
     outside = guard(context)
     context.add_init_script(PROBE)
     page = context.new_page()
+    decisions: dict[str, list[float]] = {"computer": [], "hint": []}
+
+    def note(message) -> None:  # web/dom.py logs "kahuna-decision <who> <ms>"
+        parts = message.text.split()
+        if len(parts) == 3 and parts[0] == "kahuna-decision":
+            decisions[parts[1]].append(float(parts[2]))
+    page.on("console", note)
     page.goto(base + "?seed=11")  # the computer's real pace: it plays as for a person
     ready = ready_ms(page)
     new_game(page, f"set:level:{level}", "set:colour:black", "set:first:white")
@@ -125,7 +132,18 @@ def playing(browser, base: str, level: str, turns: int) -> dict:
     return {"level": level, "turns": played, "boot_longtasks": len(every) - len(tasks),
             "longtasks": len(tasks),
             "longest_ms": round(max((d for _, d in tasks), default=0.0)),
-            "over_200ms": sum(1 for _, d in tasks if d > 200), "outside_requests": outside}
+            "over_200ms": sum(1 for _, d in tasks if d > 200), "outside_requests": outside,
+            "decision_ms": {who: _spread(times) for who, times in decisions.items()}}
+
+
+def _spread(times: list[float]) -> dict:
+    """Count, mean and 95th percentile of decision times (ms)."""
+    if not times:
+        return {"n": 0}
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return {"n": len(times), "mean": round(statistics.mean(times)), "p95": round(p95),
+            "max": round(ordered[-1])}
 
 
 def median(values: list[float]) -> float:
@@ -174,6 +192,11 @@ def main() -> None:
           f"tasks after ready, longest {play['longest_ms']} ms, {play['over_200ms']} over 200 ms "
           f"({play['boot_longtasks']} during boot, showing the observer works)"
           f"; requests leaving 127.0.0.1: {len(play['outside_requests'])}")
+    for who, spread in play["decision_ms"].items():
+        if spread["n"]:
+            print(f"time per decision in the page, {who} ({play['level']}): n={spread['n']}, "
+                  f"mean {spread['mean']} ms, p95 {spread['p95']} ms, max {spread['max']} ms "
+                  "(wall time, slices included)")
 
 
 if __name__ == "__main__":

@@ -142,6 +142,7 @@ def test_computer_turns_come_from_its_own_level_and_hint_from_the_strongest():
     app.show_hint(hint)
     view = app.view()
     assert app.hint == hint and "hint" in view["board"] + view["table"] + view["acts"] + view["hand"]
+    assert view["prompt"].startswith(f"Hint from the {levels()[-1]} level: Black ")
 
 
 def test_links_open_a_record_or_a_position_and_bad_links_explain():

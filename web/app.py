@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from kahuna.actions import TURN_ENDING, Action, Kind
 from kahuna.errors import KahunaError
+from kahuna.narrate import describe
 from kahuna.observation import observe
 from kahuna.position import parse_seat
 from kahuna.setup import Setup
@@ -279,6 +280,9 @@ class App:
         out["opp_label"] = dialogs.possessive(names[1 - obs.seat]) + " hand"
         if self.thinking and m.computer_to_move():
             out["prompt"] = "The computer is thinking…"
+        elif self.hint is not None:  # what the strongest level would do, in words
+            advice = describe(Effects(obs.seat, self.hint))
+            out["prompt"] = f"Hint from the {levels()[-1]} level: {advice} (shown in pink)."
         else:
             out["prompt"] = panels.prompt_text(obs, offer, self.selected, names)
         if self.save_problem:

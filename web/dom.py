@@ -8,6 +8,7 @@ as game state (a click only yields the clicked element's ``data-act``).
 from __future__ import annotations
 
 import asyncio
+import time
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -98,9 +99,13 @@ class Page:
             asyncio.ensure_future(self.computer_turns())
 
     async def _decide(self, for_hint: bool):
+        start = time.perf_counter()
         thinking = self.app.think(for_hint)
         while not thinking.step(SLICE):
             await asyncio.sleep(0)  # yield to the browser between slices
+        # bench/page_figures.py reads these lines for the time per decision
+        window.console.debug(f"kahuna-decision {'hint' if for_hint else 'computer'} "
+                             f"{(time.perf_counter() - start) * 1000:.0f}")
         return thinking.action()
 
     async def computer_turns(self) -> None:
