@@ -172,3 +172,25 @@ def test_new_game_dialog_options_shape_the_game():
     m = app.match
     assert (m.human, m.level, m.state.open_draws, m.state.first) == (1, levels()[-1], True, 1)
     assert m.state.phase is Phase.HANDICAP and m.state.to_move == 0
+
+
+def test_stale_or_malformed_acts_are_ignored_and_a_vanished_current_game_starts_anew():
+    storage = MemoryStorage()
+    app = new_app(storage, seed=3, first="black", colour="black")
+    before = list(app.match.actions)
+    for act in ("do:nonsense", "card:x", "do:h:ALOA-BARI", "continue:nope", "set:mode:tv"):
+        app.handle(act)
+    assert app.match.actions == before
+    storage.removeItem("kahuna.save." + app.match.id)  # "current" now names nothing
+    again = App(storage, Clock(), seed=3)
+    again.boot({})
+    assert again.match is not None and again.dialog == ""
+
+
+def test_a_save_with_an_unknown_level_still_gets_a_computer_opponent():
+    app = new_app(seed=3, first="white", colour="black")
+    app.match.level = "grandmaster"
+    thinking = app.think()
+    while not thinking.step(0.03):
+        pass
+    assert thinking.action() in app.match.state.legal_actions()

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 
-from kahuna.actions import Kind
 from web import saves
-from web.controller import Match
+from web.app import App
 
 from .web_helpers import MemoryStorage, new_app, clickable
 
@@ -20,7 +19,7 @@ def test_each_action_is_saved_and_a_reload_resumes_mid_turn():
     app.handle(line_act)  # a placement, mid-turn
     saved = json.loads(storage[saves.PREFIX + app.match.id])
     assert saved["actions"] == [line_act.removeprefix("do:")]
-    again = new_app.__globals__["App"](storage, app.now, seed=3)
+    again = App(storage, app.now, seed=3)
     again.boot({})
     assert again.match.actions == app.match.actions
     assert again.match.can_undo()  # still the same turn: undo survives the reload
@@ -56,7 +55,7 @@ def test_corrupt_save_is_explained_kept_and_downloadable_and_nothing_else_touche
     storage[saves.PREFIX + sid] = '{"format": "kahuna-record", "version": 1, "actions": [tru'
     storage["other.app.key"] = "precious"
     before = dict(storage)
-    fresh = new_app.__globals__["App"](storage, app.now)
+    fresh = App(storage, app.now)
     fresh.boot({})
     assert fresh.match is None and fresh.dialog == "problem"
     html = fresh.view()["dialog"]

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
-from kahuna.setup import Setup
 from web.app import App
 
 
@@ -54,6 +51,3 @@ def clickable(html: str) -> list[str]:
     from html import unescape
     return [unescape(a) for a in re.findall(r'data-act="([^"]*)"', html)]
 
-
-def random_setup(seed: int) -> Setup:
-    return Setup(seed=seed, first=random.Random(seed).randrange(2))

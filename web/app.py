@@ -14,7 +14,7 @@ import random
 from html import escape
 from typing import Any, Callable
 
-from kahuna.actions import TURN_ENDING, Action, Kind
+from kahuna.actions import TURN_ENDING, Action
 from kahuna.errors import KahunaError
 from kahuna.narrate import describe
 from kahuna.observation import observe
@@ -70,14 +70,13 @@ class App:
             self._open_link(params)
             return
         sid = saves.current_id(self.storage)
-        if sid is not None:
-            entry = saves.load(self.storage, sid)
-            if entry.match is not None:
-                self._resume(entry.match)
-            elif entry.raw:
-                self.problem, self.dialog = entry, "problem"
-            return
-        self.start()
+        entry = saves.load(self.storage, sid) if sid is not None else None
+        if entry is not None and entry.match is not None:
+            self._resume(entry.match)
+        elif entry is not None and entry.raw:
+            self.problem, self.dialog = entry, "problem"
+        else:
+            self.start()
 
     def _open_link(self, params: dict[str, str]) -> None:
         key = "record" if "record" in params else "position"
@@ -85,8 +84,9 @@ class App:
             data = json.loads(_unbase64(params[key]))
             if key == "position":
                 data = {"format": "kahuna-record", "version": 1, "position": data,
-                        "actions": [], "meta": {"mode": HOTSEAT}}
-            data.setdefault("meta", {"mode": HOTSEAT}) if isinstance(data, dict) else None
+                        "actions": []}
+            if isinstance(data, dict) and "meta" not in data:  # a bare record: two players
+                data["meta"] = {"mode": HOTSEAT}
             match = Match.from_record(data)
         except (ValueError, KahunaError, TypeError, AttributeError) as exc:
             self.notice = ("This link holds no game that can be opened",
@@ -126,7 +126,14 @@ class App:
     # ----- acting -----------------------------------------------------------------
 
     def handle(self, act: str) -> None:
-        """React to one click; unknown or stale acts are ignored."""
+        """React to one click; unknown or stale acts (a double click that arrives after
+        the position changed) are ignored."""
+        try:
+            self._handle(act)
+        except (ValueError, KahunaError):
+            pass
+
+    def _handle(self, act: str) -> None:
         head, _, rest = act.partition(":")
         m = self.match
         if head == "do" and m is not None and self._may_act():
@@ -212,7 +219,11 @@ class App:
         from kahuna.players import make_player
         key = (game, level, for_hint)
         if key not in self._players:
-            self._players = {key: make_player(level, time_cap=THINKING_CAP)} | {
+            try:
+                player = make_player(level, time_cap=THINKING_CAP)
+            except KeyError:  # a save from a version with other level names
+                player = make_player(levels()[0], time_cap=THINKING_CAP)
+            self._players = {key: player} | {
                 k: v for k, v in self._players.items() if k[0] == game}
         return self._players[key]
 
@@ -269,8 +280,7 @@ class App:
                                        self.selected if self.hint else ())
         out["opp_hand"] = panels.opponent_hand_html(obs)
         out["table"] = panels.table_html(obs, offer, self.hint)
-        out["acts"] = panels.actions_html(obs, offer, self.selected,
-                                          m.can_undo() and self._may_act(), self.hint)
+        out["acts"] = panels.actions_html(offer, m.can_undo() and self._may_act(), self.hint)
         out["scores"] = panels.scores_html(obs)
         log = m.log()
         out["log"] = "".join(f"<li>{escape(line)}</li>" for line in log[::-1])

@@ -98,8 +98,7 @@ def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> 
     return "".join(parts)
 
 
-def actions_html(obs: Observation, offers: Offers, selected: tuple[int, ...],
-                 can_undo: bool, hint: Action | None = None) -> str:
+def actions_html(offers: Offers, can_undo: bool, hint: Action | None = None) -> str:
     """The buttons under the hand: discard, pass, undo (each only when it is legal)."""
     parts = []
     if offers.discard is not None:
