@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, _Handler, _Server  # noqa: E402
-from e2e.page_driver import new_game, play_turn  # noqa: E402
+from e2e.page_driver import guard_offline, new_game, play_turn  # noqa: E402
 
 # Collects the moment the page says ready, paint entries and long tasks from the start.
 PROBE = """
@@ -59,21 +59,6 @@ def serve() -> tuple[_Server, str]:
     return httpd, f"http://{LOCAL_HOST}:{httpd.server_address[1]}/"
 
 
-def guard(context) -> list[str]:
-    """Abort and record every request that would leave 127.0.0.1."""
-    outside: list[str] = []
-
-    def route(r):
-        host = r.request.url.split("/")[2].split(":")[0] if "://" in r.request.url else ""
-        if r.request.url.startswith(("data:", "blob:")) or host == LOCAL_HOST:
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-    context.route("**/*", route)
-    return outside
-
-
 def ready_ms(page) -> float:
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
     page.wait_for_function("window.__figures.ready !== null")
@@ -86,7 +71,7 @@ def boot_times(browser, url: str, runs: int) -> tuple[list[float], list[float], 
     for _ in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 800},
                                       service_workers="block")
-        guard(context)
+        guard_offline(context)
         context.add_init_script(PROBE)
         page = context.new_page()
         page.goto(url)
@@ -103,7 +88,7 @@ def playing(browser, base: str, level: str, turns: int) -> dict:
     """Play ``turns`` turns by clicks against ``level``; long tasks after ready."""
     context = browser.new_context(viewport={"width": 1280, "height": 800},
                                   service_workers="block")
-    outside = guard(context)
+    outside = guard_offline(context)
     context.add_init_script(PROBE)
     page = context.new_page()
     decisions: dict[str, list[float]] = {"computer": [], "hint": []}

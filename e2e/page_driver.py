@@ -1,13 +1,34 @@
 """Driving the game page through its real UI, shared by e2e/test_page.py and
-bench/page_figures.py: wait until the person may act, place a bridge, end a turn."""
+bench/page_figures.py: wait until the person may act, place a bridge, end a turn;
+and the offline guard for browser contexts made outside conftest's ``page``."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Locator, Page
+import urllib.parse
+
+from playwright.sync_api import BrowserContext, Locator, Page
+
+from .conftest import LOCAL_HOST
 
 #: The person may act, or a dialog / the hot-seat cover waits for a tap.
 SETTLED = ('body[data-turn="person"], body[data-turn="over"], #dialog:not([hidden]), '
            '#cover:not([hidden])')
+
+
+def guard_offline(context: BrowserContext) -> list[str]:
+    """Abort, and list, every request of ``context`` that would leave 127.0.0.1
+    (for contexts made outside conftest's ``page`` fixture)."""
+    outside: list[str] = []
+
+    def route(r) -> None:
+        parts = urllib.parse.urlsplit(r.request.url)
+        if parts.scheme in ("data", "blob") or parts.hostname == LOCAL_HOST:
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+    context.route("**/*", route)
+    return outside
 
 
 def settle(page: Page, timeout_ms: int = 60_000) -> None:

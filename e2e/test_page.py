@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .page_driver import end_turn, new_game, place_a_bridge, play_turn, settle
+from .page_driver import end_turn, guard_offline, new_game, place_a_bridge, play_turn, settle
 
 
 def test_complete_game_against_the_computer_by_clicks(page, base_url, external_requests,
@@ -128,6 +128,7 @@ def test_v1_changes_what_is_offered_and_phone_layout(browser, base_url, wait_rea
                 "hands": {"black": ["DUDA", "BARI", "COCO"], "white": ["LALE"]}}
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
                                   has_touch=True, service_workers="block")
+    outside = guard_offline(context)
     phone = context.new_page()
     offered = {}
     for v1 in (True, False):
@@ -142,5 +143,6 @@ def test_v1_changes_what_is_offered_and_phone_layout(browser, base_url, wait_rea
         if v1:
             screenshot(phone, "page-phone-360")
     context.close()
+    assert outside == []
     assert "ALOA-DUDA" in offered[False]
     assert "ALOA-DUDA" not in offered[True] and offered[True]
