@@ -7,7 +7,7 @@ import json
 from web import saves
 from web.app import App
 
-from .web_helpers import MemoryStorage, new_app, clickable
+from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
 
 def test_each_action_is_saved_and_a_reload_resumes_mid_turn():
@@ -100,3 +100,14 @@ def test_new_ids_never_collide():
     storage = MemoryStorage()
     storage[saves.PREFIX + "1000"] = "x"
     assert saves.new_id(storage, 1.0) == "1000-1"
+
+
+def test_a_full_storage_does_not_stop_the_game_and_says_so():
+    class Full(MemoryStorage):
+        def setItem(self, key, value):
+            raise OSError("quota exceeded")
+
+    app = App(Full(), Clock(), seed=2)
+    app.boot({})
+    assert app.match is not None
+    assert "not being saved (quota exceeded)" in app.view()["prompt"]

@@ -3,28 +3,9 @@
 from __future__ import annotations
 
 from web.app import App
+from web.saves import MemoryStorage
 
-
-class MemoryStorage(dict):
-    """localStorage stand-in: the same five members web.saves uses."""
-
-    def getItem(self, key):
-        return self.get(key)
-
-    def setItem(self, key, value):
-        assert isinstance(value, str)
-        self[key] = value
-
-    def removeItem(self, key):
-        self.pop(key, None)
-
-    def key(self, index):
-        keys = list(self)
-        return keys[index] if 0 <= index < len(keys) else None
-
-    @property
-    def length(self):
-        return len(self)
+__all__ = ["App", "Clock", "MemoryStorage", "clickable", "new_app"]
 
 
 class Clock:

@@ -151,6 +151,7 @@ class LocalStorage:
 
     def __init__(self) -> None:
         self._store = window.localStorage
+        self._store.length  # raises here, not mid-game, when storage is refused
 
     @property
     def length(self) -> int:

@@ -6,6 +6,7 @@ from pyscript import document, window
 
 from web.app import App
 from web.dom import LocalStorage, Page
+from web.saves import MemoryStorage
 
 # The browser parses the address (no urllib import: every import costs boot time).
 query = window.URLSearchParams.new(window.location.search)
@@ -17,7 +18,13 @@ try:  # ?pace=SECONDS sets the computer's pace (0 for tests)
 except (KeyError, ValueError):
     pace = 0.35 if reduced else 0.7
 
-app = App(LocalStorage(), time.time, int(seed) if seed.isdigit() else None)
+try:
+    storage = LocalStorage()
+except Exception:  # storage switched off (e.g. some private modes): play without saving
+    storage = MemoryStorage()
+app = App(storage, time.time, int(seed) if seed.isdigit() else None)
+if isinstance(storage, MemoryStorage):
+    app.save_problem = "This browser does not let the page keep games: this one ends on reload."
 app.boot(params)
 if "record" in params or "position" in params:  # a reload must not open the link again
     query.delete("record")

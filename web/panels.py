@@ -67,7 +67,7 @@ def opponent_hand_html(obs: Observation) -> str:
     opp = 1 - obs.seat
     known = [i for i in range(N_ISLANDS) for _ in range(obs.known[opp][i])]
     label = "open" if obs.open_draws else "known"
-    faces = [card_html(i, "", label) for i in known]
+    faces = [card_html(i, "", label) for i in known]  # dashed: known, not secret (R24)
     backs = [card_back() for _ in range(obs.hand_sizes[opp] - len(known))]
     return "".join(faces + backs) or '<span class="empty">no cards</span>'
 

@@ -32,6 +32,27 @@ class Storage(Protocol):
     def key(self, index: int) -> str | None: ...
 
 
+class MemoryStorage(dict):
+    """A Storage kept in memory: for tests, and for browsers that refuse localStorage."""
+
+    def getItem(self, key: str) -> str | None:
+        return self.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self[key] = str(value)
+
+    def removeItem(self, key: str) -> None:
+        self.pop(key, None)
+
+    def key(self, index: int) -> str | None:
+        keys = list(self)
+        return keys[index] if 0 <= index < len(keys) else None
+
+    @property
+    def length(self) -> int:
+        return len(self)
+
+
 @dataclass(frozen=True)
 class Saved:
     """One entry of the saved-games list: either a readable game or a ``problem``."""
