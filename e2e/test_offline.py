@@ -155,12 +155,17 @@ def test_new_version_replaces_the_old_one_cleanly(
     caches = page.evaluate("caches.keys()")
     assert len(caches) == 1 and caches[0].endswith(version_b)
 
-    # Deploy C; this time the player ignores the banner, closes the tab and comes back.
+    # Deploy C; this time the player ignores the banner, reloads (still B, the banner
+    # again), then closes the tab and comes back: C.
     (root / "web" / "style.css").write_text(css + "/* version C */\n", encoding="utf-8")
     version_c, _ = build_site.write_worker(root)
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#sw-update", state="visible")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#sw-update", state="visible")
+    assert site_version(page) == version_b
     page.close()
     page = sw_context.new_page()
     page.goto(server.url + QUERY)

@@ -1,8 +1,11 @@
 // Offline play: registers the service worker (sw.js at the site root, see web/sw-core.js)
 // and moves to a new version of the site only at a safe moment:
-//   - the player clicks "Reload" on the small banner shown when a new version is ready, or
-//   - a page loads while a new version is already waiting: it switches before the game
-//     has started (this script runs long before Pyodide is up).
+//   - the player clicks "Reload" on the small banner shown whenever a new version is
+//     ready (found during this visit, or already waiting when the page loads), or
+//   - the player opens the game again after closing all its tabs (the browser then
+//     activates the waiting version by itself).
+// The page does not switch by itself while loading: Chromium was seen to hold such a
+// switch back until the tab closed (the old worker still busy serving the boot).
 // The game in progress lives in localStorage, which a switch leaves untouched.
 // <html data-site-version="..."> tells which version serves the page (tests read it).
 
@@ -64,8 +67,19 @@ async function start() {
   if (!registration) return; // blocked (a test browser with service workers off)
   const offerUpdate = () => {
     showBanner(() => {
-      if (registration.waiting) switchTo(registration.waiting);
-      else location.reload();
+      if (!registration.waiting) {
+        location.reload();
+        return;
+      }
+      switchTo(registration.waiting);
+      // Should the browser hold the switch back, say how to finish it.
+      setTimeout(() => {
+        if (registration.waiting) {
+          document.querySelector("#sw-update span").textContent =
+            "To finish the update, close every Kahuna tab and open the game again.";
+          document.querySelector("#sw-update button").hidden = true;
+        }
+      }, 5000);
     });
   };
   container.addEventListener("controllerchange", () => {
@@ -78,11 +92,7 @@ async function start() {
     askVersion(container.controller).then((v) => {
       document.documentElement.dataset.siteVersion = v;
     });
-    if (registration.waiting) {
-      switchTo(registration.waiting); // the next load after an update: switch now
-      // Should the browser hold the switch back, the player can still ask for it.
-      setTimeout(() => registration.waiting && offerUpdate(), 3000);
-    }
+    if (registration.waiting) offerUpdate();
   }
   const track = (worker) => {
     worker.addEventListener("statechange", () => {
