@@ -54,7 +54,9 @@ class App:
         self.dialog = ""  # "", "new", "problem", "scoring", "end", "notice"
         self.problem: saves.Saved | None = None
         self.notice = ("", "")
-        self.choice = dialogs.NewGame(level=levels()[0])
+        # The level is looked up when first needed: importing the players at boot
+        # would delay a returning player's board.
+        self.choice = dialogs.NewGame(level="")
         self.covered = False  # hot seat: hands hidden until the next player taps
         self.thinking = False
         self._players: dict[tuple[str, str, bool], Any] = {}
@@ -119,6 +121,7 @@ class App:
                       handicap_player=parse_seat(c.handicap_player))
         human = seat.get(c.colour, rng.randrange(2)) if c.mode == COMPUTER else None
         now = self.now()
+        c.level = c.level or levels()[0]
         match = Match.new(setup, c.mode, human, c.level, saves.new_id(self.storage, now), now)
         self._resume(match)
         self._save()
@@ -307,7 +310,8 @@ class App:
         m = self.match
         if self.dialog == "new":
             return dialogs.new_game_html(self.choice, levels(), saves.saved_games(self.storage),
-                                         saves.results_text(self.storage, self.choice.level),
+                                         saves.results_text(self.storage,
+                                                            self.choice.level or levels()[0]),
                                          None if m is None else m.id)
         if self.dialog == "problem" and self.problem is not None:
             return dialogs.problem_html(self.problem)

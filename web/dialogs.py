@@ -25,7 +25,7 @@ class NewGame:
     mode: str = "computer"  # or "hotseat"
     colour: str = "black"  # the person's colour against the computer (or "random")
     first: str = "random"  # who starts (R5)
-    level: str = "random"
+    level: str = ""  # "" stands for the weakest level
     fewer_surprises: bool = False  # V1
     open_draws: bool = False  # V2
     handicap: int = 0  # R7: 0-3 bridges
@@ -68,7 +68,8 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
                                       [("computer", "Computer"), ("hotseat", "Two players")]))]
     if choice.mode == "computer":
         rows.append(_row("Your colour", _options("colour", choice.colour, seats)))
-        rows.append(_row("Level", _options("level", choice.level, [(l, l) for l in levels])))
+        level = choice.level or levels[0]  # "" until chosen: the weakest
+        rows.append(_row("Level", _options("level", level, [(l, l) for l in levels])))
         rows.append(f'<p class="note">{escape(results)}</p>')
     rows.append(_row("Who starts", _options("first", choice.first, seats)))
     rows.append(_row("Fewer surprises (V1)", _options(
