@@ -1,4 +1,12 @@
-"""Boot: read the address, open the saved or linked game, draw, become interactive."""
+"""Boot: read the address, open the saved or linked game, draw, become interactive.
+
+Address parameters (all optional):
+  ?record=<base64url JSON>    open a game record (kahuna.record format) as a new game
+  ?position=<base64url JSON>  open a position (kahuna.position format) for two players
+                              (web.app.encode_link makes both; a bad one says why)
+  ?seed=N                     fixed deals and computer choices for new games (tests)
+  ?pace=SECONDS               pause between the computer's actions (0 in tests)
+"""
 
 import time
 
