@@ -62,6 +62,15 @@ def version_in(root: Path) -> str:
     return json.loads(text.split("self.KAHUNA_SITE = ", 1)[1].split(";\n", 1)[0])["version"]
 
 
+def install_problems(page: Page) -> list[str]:
+    """Why Chromium would not offer to install the app (its own list, via DevTools)."""
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    # Test browser contexts are incognito-like, which Chromium lists; nothing else may be.
+    return [e["message"] for e in manifest["errors"]] + [e for e in errors if e != "in-incognito"]
+
+
 def first_visit(context: BrowserContext, url: str, wait_ready) -> Page:
     page = context.new_page()
     page.goto(url + QUERY)
@@ -87,6 +96,7 @@ def test_offline_a_whole_game_and_a_save_that_survives_reload(
 ):
     server = serve_site(built_site, prefix)
     page = first_visit(sw_context, server.url, wait_ready)
+    assert install_problems(page) == []
 
     server.down = True
     sw_context.set_offline(True)
@@ -119,7 +129,7 @@ def test_offline_a_whole_game_and_a_save_that_survives_reload(
 
 
 def test_new_version_replaces_the_old_one_cleanly(
-    built_site, tmp_path, serve_site, sw_context, external_requests, wait_ready
+    built_site, tmp_path, serve_site, sw_context, external_requests, wait_ready, screenshot
 ):
     root = site_copy(built_site, tmp_path)
     version_a = version_in(root)
@@ -141,6 +151,7 @@ def test_new_version_replaces_the_old_one_cleanly(
     page.reload()  # served by A; the browser finds B and installs it alongside
     wait_ready(page)
     page.wait_for_selector("#sw-update", state="visible")
+    screenshot(page, "update-banner")
     # Still all A while B waits: the page, and every file it asks for.
     assert site_version(page) == version_a
     css = page.evaluate("fetch('./web/style.css').then(r => r.text())")
