@@ -68,6 +68,9 @@ def test_reload_restores_mid_turn_and_undo_stays_within_the_turn(page, base_url,
     assert page.text_content("#hand") == hand
     page.click('#acts [data-act="undo"]')
     assert page.locator("#board .bridges .bridge.black").count() == 0
+    page.click("#btn-hint")  # the strongest level's advice, from the person's own view
+    page.wait_for_selector("#board path.glow.hint, .card.hint, .act.hint", state="attached")
+    assert page.text_content("#prompt").startswith("Hint from the ")
     assert place_a_bridge(page)
     end_turn(page)  # a draw: no undo past it
     settle(page)
