@@ -49,6 +49,9 @@ def click_line(page: Page, line: Locator) -> None:
 
 def place_a_bridge(page: Page) -> bool:
     """Try the hand's cards one by one; place a bridge with the first that lights lines."""
+    pressed = page.locator('#hand button.card[aria-pressed="true"]')
+    while pressed.count():  # start from no selection (a hint selects cards)
+        pressed.first.click()
     cards = page.locator("#hand button.card")
     for i in range(cards.count()):
         cards.nth(i).click()
