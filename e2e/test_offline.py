@@ -8,7 +8,6 @@ every connection unanswered (``SiteServer.down``).
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -55,11 +54,6 @@ def controlled(page: Page) -> bool:
 def site_version(page: Page) -> str:
     page.wait_for_function("document.documentElement.dataset.siteVersion")
     return page.evaluate("document.documentElement.dataset.siteVersion")
-
-
-def version_in(root: Path) -> str:
-    text = (root / build_site.SW_NAME).read_text(encoding="utf-8")
-    return json.loads(text.split("self.KAHUNA_SITE = ", 1)[1].split(";\n", 1)[0])["version"]
 
 
 def install_problems(page: Page) -> list[str]:
@@ -132,7 +126,7 @@ def test_new_version_replaces_the_old_one_cleanly(
     built_site, tmp_path, serve_site, sw_context, external_requests, wait_ready, screenshot
 ):
     root = site_copy(built_site, tmp_path)
-    version_a = version_in(root)
+    version_a = build_site.built_version(root)
     server = serve_site(root)
     page = first_visit(sw_context, server.url, wait_ready)
     page.reload()

@@ -105,6 +105,14 @@ def test_copy_holds_exactly_the_site_and_its_worker(tiny_site, tmp_path_factory)
     on_disk = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
     assert on_disk == sorted(files)
     assert "rt/core.js.map" not in on_disk and "sw.js" in on_disk
+    assert build_site.copy_site(out, tiny_site) == files  # an earlier build is replaced
+
+
+def test_copy_refuses_to_delete_what_is_not_an_earlier_build(tiny_site, tmp_path_factory):
+    for out in (tiny_site, tiny_site.parent, tiny_site / "pkg"):
+        with pytest.raises(build_site.SiteError):
+            build_site.copy_site(out, tiny_site)
+    assert (tiny_site / "pkg" / "m.py").is_file()
 
 
 def test_size_budget(capsys):
