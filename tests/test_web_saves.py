@@ -111,3 +111,14 @@ def test_a_full_storage_does_not_stop_the_game_and_says_so():
     app.boot({})
     assert app.match is not None
     assert "not being saved (quota exceeded)" in app.view()["prompt"]
+
+
+def test_the_game_record_can_be_downloaded_and_replays():
+    from kahuna.record import replay
+    app = new_app(seed=4, first="black", colour="black")
+    app.handle("do:pile")
+    app.handle("export")
+    name, text = app.download
+    assert name == f"kahuna-game-{app.match.id}.json"
+    state, _ = replay(json.loads(text))
+    assert [str(a) for _, a in state.history] == ["pile"]

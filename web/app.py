@@ -171,6 +171,8 @@ class App:
             if m is not None and m.id == rest:
                 self.match = None
             self.dialog = "new"
+        elif head == "export" and m is not None:  # the game record, for replays and reports
+            self.download = (f"kahuna-game-{m.id}.json", json.dumps(m.to_record(), indent=1))
         elif head == "download":
             raw = self.storage.getItem(saves.PREFIX + rest) or ""
             self.download = (f"kahuna-save-{rest}.json", raw)
