@@ -7,7 +7,8 @@ from 127.0.0.1 with GitHub Pages' caching header (Cache-Control: max-age=600, pl
 Last-Modified). "Interactive board" is body[data-ready="1"], set by web/main.py once the
 board is drawn and clickable. Each figure is the median of --runs loads:
 
-- cold visit: a fresh browser context (empty caches), service worker allowed;
+- cold visit: a fresh browser context (empty caches), with the service worker (which
+  installs meanwhile) and without it (its cost on a first visit);
 - warm reload, no worker: service workers blocked, the HTTP cache only;
 - warm reload, worker: online, every file from the worker's cache;
 - offline reload: the context offline and the server dropping every connection.
@@ -36,6 +37,14 @@ from scripts.build_site import copy_site  # noqa: E402
 READY = 'body[data-ready="1"]'
 QUERY = "?pace=0"
 
+LABELS = {
+    "cold": "cold visit, worker installing",
+    "cold_http": "cold visit, no worker",
+    "warm_http": "warm reload, online, no worker",
+    "warm_sw": "warm reload, online, worker",
+    "offline": "offline reload, worker",
+}
+
 
 def _timed(action, page: Page) -> float:
     start = time.perf_counter()
@@ -46,7 +55,7 @@ def _timed(action, page: Page) -> float:
 
 def measure(runs: int) -> dict[str, list[float]]:
     """Seconds to an interactive board, ``runs`` times per situation."""
-    times: dict[str, list[float]] = {k: [] for k in ("cold", "warm_http", "warm_sw", "offline")}
+    times: dict[str, list[float]] = {k: [] for k in LABELS}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         root = Path(tmp) / "site"
         copy_site(root)
@@ -54,11 +63,13 @@ def measure(runs: int) -> dict[str, list[float]]:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
             for _ in range(runs):
-                context = browser.new_context(service_workers="allow")
-                page = context.new_page()
-                times["cold"].append(_timed(lambda: page.goto(server.url + QUERY), page))
-                page.evaluate("navigator.serviceWorker.ready")
-                context.close()
+                for key, workers in (("cold_http", "block"), ("cold", "allow")):
+                    context = browser.new_context(service_workers=workers)
+                    page = context.new_page()
+                    times[key].append(_timed(lambda: page.goto(server.url + QUERY), page))
+                    if workers == "allow":
+                        page.evaluate("navigator.serviceWorker.ready")
+                    context.close()
 
             context = browser.new_context(service_workers="block")
             page = context.new_page()
@@ -86,13 +97,6 @@ def measure(runs: int) -> dict[str, list[float]]:
             server.close()
     return times
 
-
-LABELS = {
-    "cold": "cold visit (empty caches)",
-    "warm_http": "warm reload, online, no worker",
-    "warm_sw": "warm reload, online, worker",
-    "offline": "offline reload, worker",
-}
 
 
 def main(argv: list[str] | None = None) -> int:
