@@ -206,7 +206,7 @@ def console_messages() -> list[str]:
     return []
 
 
-def _guard(context, external_requests: list[str]) -> None:
+def guard_network(context, external_requests: list[str]) -> None:
     """Abort (and record) every request and WebSocket that leaves 127.0.0.1."""
 
     def guard(route):
@@ -243,7 +243,7 @@ def page(browser, external_requests, console_messages):
     context = browser.new_context(
         viewport={"width": 1024, "height": 768}, service_workers="block"
     )
-    _guard(context, external_requests)
+    guard_network(context, external_requests)
     yield _watch(context.new_page(), console_messages)
     context.close()
 
@@ -259,7 +259,7 @@ def sw_context(browser, external_requests, console_messages):
     context = browser.new_context(
         viewport={"width": 1024, "height": 768}, service_workers="allow"
     )
-    _guard(context, external_requests)
+    guard_network(context, external_requests)
     context.on("page", lambda pg: _watch(pg, console_messages))
     yield context
     context.close()

@@ -4,11 +4,9 @@ and the offline guard for browser contexts made outside conftest's ``page``."""
 
 from __future__ import annotations
 
-import urllib.parse
-
 from playwright.sync_api import BrowserContext, Locator, Page
 
-from .conftest import LOCAL_HOST
+from .conftest import guard_network
 
 #: The person may act, or a dialog / the hot-seat cover waits for a tap.
 SETTLED = ('body[data-turn="person"], body[data-turn="over"], #dialog:not([hidden]), '
@@ -19,15 +17,7 @@ def guard_offline(context: BrowserContext) -> list[str]:
     """Abort, and list, every request of ``context`` that would leave 127.0.0.1
     (for contexts made outside conftest's ``page`` fixture)."""
     outside: list[str] = []
-
-    def route(r) -> None:
-        parts = urllib.parse.urlsplit(r.request.url)
-        if parts.scheme in ("data", "blob") or parts.hostname == LOCAL_HOST:
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-    context.route("**/*", route)
+    guard_network(context, outside)
     return outside
 
 
