@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .observation import Observation
-from .thinking import Decided, Thinking
+from .thinking import Decided, Thinking, legal_actions
 from .turns import best_action
 
 
@@ -20,4 +20,4 @@ class GreedyPlayer:
     name = "greedy"
 
     def think(self, obs: Observation, rng: random.Random) -> Thinking:
-        return Decided(best_action(obs.sample_state(rng), obs.legal_actions()))
+        return Decided(best_action(obs.sample_state(rng), legal_actions(obs)))

@@ -28,7 +28,7 @@ from .evaluate import Weights
 from .greedy import GreedyPlayer
 from .observation import Observation
 from .search import Level, SearchPlayer
-from .thinking import Decided, Player, Sliced, Thinking
+from .thinking import Decided, Player, Sliced, Thinking, legal_actions
 
 __all__ = ["Decided", "Player", "Sliced", "Thinking", "RandomPlayer", "GreedyPlayer",
            "SearchPlayer", "Level", "LEVEL_SETTINGS", "PLAYERS", "LEVELS", "choose",
@@ -41,7 +41,7 @@ class RandomPlayer:
     name = "random"
 
     def think(self, obs: Observation, rng: random.Random) -> Thinking:
-        return Decided(rng.choice(obs.legal_actions()))
+        return Decided(rng.choice(legal_actions(obs)))
 
 
 def choose(player: Player, obs: Observation, rng: random.Random) -> Action:

@@ -29,7 +29,7 @@ from .actions import Action
 from .evaluate import DEFAULT, Weights, evaluate
 from .observation import Observation, observe
 from .state import Phase, State
-from .thinking import Decided, Sliced, Thinking, Work
+from .thinking import Decided, Sliced, Thinking, Work, legal_actions
 from .turns import Plan, best_action, greedy_turn, plans
 
 
@@ -64,7 +64,7 @@ class SearchPlayer:
         if self._rest and self._rest[0][0] == _public(obs):
             return Decided(self._rest.pop(0)[1])
         self._rest = []
-        actions = obs.legal_actions()
+        actions = legal_actions(obs)
         if len(actions) == 1:
             return Decided(actions[0])
         if obs.phase is Phase.HANDICAP:  # R7: bridges one by one, no cards involved

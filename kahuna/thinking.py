@@ -37,6 +37,15 @@ class Player(Protocol):
         """Start deciding the action of ``obs.seat``, which is to move."""
 
 
+def legal_actions(obs: Observation) -> list[Action]:
+    """The seat's legal actions; ValueError when the seat is not the one to move."""
+    actions = obs.legal_actions()
+    if not actions:
+        raise ValueError(f"seat {obs.seat} is not to move (or the game is over): "
+                         "a player decides only for the seat to move")
+    return actions
+
+
 class Decided:
     """A Thinking whose answer is already known."""
 

@@ -214,3 +214,10 @@ def test_levels_above_beginner_see_a_removal_that_opens_a_capture(name):
 def test_the_beginner_sometimes_overlooks_the_removal_a_human_might_miss():
     found = [takes_elai("beginner", seed) for seed in range(12)]
     assert any(found) and not all(found)
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_asking_for_the_seat_not_to_move_is_a_clear_error(name):
+    state = SPECIAL["round 2"]
+    with pytest.raises(ValueError, match="not to move"):
+        choose(make_player(SMALL[name]), observe(state, 1 - state.to_move), random.Random(1))
