@@ -41,7 +41,7 @@ class Level:
     width: int = 6  # beam width over phase A
     depth: int = 5  # actions of phase A looked at
     candidates: int = 1  # plans tested against replies (1: no replies)
-    iterations: int = 0  # (plan, world) trials shared among the candidates
+    iterations: int = 0  # most (plan, world) trials, shared among the candidates
     horizon: int = 3  # greedy turns played after the plan in a trial, the reply first
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
@@ -113,10 +113,13 @@ def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
     """Successive halving over ``candidates``: the plan with the best mean value of its
     trials, over worlds shared by all candidates."""
     seat = obs.seat
-    arms = [_Arm(plan, i) for i, plan in enumerate(candidates)]
+    arms = [_Arm(plan, i) for i, plan in enumerate(candidates[:_affordable(
+        len(candidates), level.iterations)])]
+    if len(arms) == 1:
+        return arms[0].plan
     worlds: list[State] = []
-    rounds = max(1, math.ceil(math.log2(len(arms))))
-    per_round = max(len(arms), level.iterations // rounds)
+    rounds = _rounds(len(arms))
+    per_round = level.iterations // rounds
     alive = arms
     while True:
         trials = max(1, per_round // len(alive))
@@ -133,6 +136,20 @@ def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
         alive = sorted(alive, key=lambda a: (-a.mean, a.order))[:max(1, len(alive) // 2)]
         if len(alive) == 1:
             return alive[0].plan
+
+
+def _rounds(arms: int) -> int:
+    """Rounds of successive halving that bring ``arms`` down to one."""
+    return max(1, math.ceil(math.log2(arms)))
+
+
+def _affordable(candidates: int, iterations: int) -> int:
+    """How many candidates a budget can test: every round of halving gives each arm
+    still in play at least one trial, so ``k`` arms cost at least ``k * rounds``."""
+    k = candidates
+    while k > 1 and k * _rounds(k) > iterations:
+        k -= 1
+    return k
 
 
 def _leader(arms: list[_Arm]) -> _Arm:
