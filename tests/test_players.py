@@ -221,3 +221,24 @@ def test_asking_for_the_seat_not_to_move_is_a_clear_error(name):
     state = SPECIAL["round 2"]
     with pytest.raises(ValueError, match="not to move"):
         choose(make_player(SMALL[name]), observe(state, 1 - state.to_move), random.Random(1))
+
+
+@pytest.mark.parametrize("iterations", [1, 2, 5, 12, 40])
+def test_a_search_never_runs_more_trials_than_its_budget(iterations, monkeypatch):
+    import kahuna.search
+
+    trials = []
+    real = kahuna.search._trial
+
+    def counted(*args):
+        trials.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(kahuna.search, "_trial", counted)
+    state = SPECIAL["round 2"]
+    name = f"expert:iterations={iterations},candidates=10,horizon=1"
+    action = choose(make_player(name), observe(state, state.to_move), random.Random(4))
+    assert action in state.legal_actions()
+    assert len(trials) <= iterations
+    if iterations >= 12:
+        assert len(trials) >= iterations // 2  # the budget is used, not wasted
