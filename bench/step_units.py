@@ -1,0 +1,57 @@
+"""The longest unit of work of each level: the time of one ``step(0)`` call, which does
+exactly one unit (a beam expansion or one trial). The page steps a decision in slices of
+a few tens of milliseconds, so a slice overruns its time by at most one unit.
+
+    .venv/bin/python bench/step_units.py [--games 4] [--levels beginner,casual,skilled,expert]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kahuna import Setup, new_game, observe  # noqa: E402
+from kahuna.players import LEVELS, make_player  # noqa: E402
+
+
+def longest_unit(level: str, games: int) -> tuple[float, int]:
+    """Self-play ``games`` games of ``level``, both variants in turn; the longest
+    ``step(0)`` in seconds and the number of steps."""
+    worst, steps = 0.0, 0
+    for game in range(games):
+        state = new_game(Setup(seed=300 + game, fewer_surprises=game % 2 == 1,
+                               open_draws=game % 4 >= 2))
+        players = [make_player(level), make_player(level)]
+        rngs = [random.Random(2 * game + 1), random.Random(2 * game + 2)]
+        while not state.is_over:
+            seat = state.to_move
+            thinking = players[seat].think(observe(state, seat), rngs[seat])
+            done = False
+            while not done:
+                start = time.perf_counter()
+                done = thinking.step(0.0)
+                worst = max(worst, time.perf_counter() - start)
+                steps += 1
+            state.play(thinking.action())
+    return worst, steps
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    args = parser.parse_args(argv)
+    print(f"{'level':10} {'steps':>7} {'longest ms':>11}")
+    for level in args.levels.split(","):
+        worst, steps = longest_unit(level, args.games)
+        print(f"{level:10} {steps:>7} {1000 * worst:>11.2f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
