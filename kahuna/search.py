@@ -167,7 +167,7 @@ def _trial(world: State, plan: Plan, seat: int, level: Level) -> float:
     for _ in range(level.horizon):
         if state.is_over:
             break
-        greedy_turn(state)
+        greedy_turn(state, level.weights)
     return evaluate(state, seat, level.weights)
 
 
