@@ -60,9 +60,13 @@ class Observation:
         empty), its hidden cards dealt at random from ``unseen()``."""
         cards = self.unseen()
         rng.shuffle(cards)
+        return self._world(cards, random.Random(rng.getrandbits(64)))
+
+    def _world(self, cards: list[int], rng: random.Random) -> State:
+        """The state with the unseen ``cards`` dealt in order: the opponent's hidden
+        cards first, then the face-down discards, the rest as the pile."""
         seat, opp = self.seat, 1 - self.seat
-        s = State(fewer_surprises=self.fewer_surprises, open_draws=self.open_draws,
-                  rng=random.Random(rng.getrandbits(64)))
+        s = State(fewer_surprises=self.fewer_surprises, open_draws=self.open_draws, rng=rng)
         s.owner = list(self.owner)
         s.control = list(self.control)
         s.supply = list(self.supply)
@@ -95,7 +99,13 @@ class Observation:
         what the seat sees, so any sampled world gives the same list."""
         if self.to_move != self.seat:
             return []
-        return self.sample_state(random.Random(0)).legal_actions()
+        # Any deal will do, so skip the shuffle; the generator is never used.
+        return self._world(self.unseen(), _UNUSED_RNG).legal_actions()
+
+
+#: Given to throwaway worlds that only list actions: seeding a generator costs more
+#: than listing them.
+_UNUSED_RNG = random.Random(0)
 
 
 def observe(state: State, seat: int) -> Observation:
