@@ -18,7 +18,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from .observation import observe
-from .players import make_player
+from .players import choose, make_player
 from .setup import Setup, new_game
 from .state import BLACK, WHITE
 
@@ -36,10 +36,7 @@ def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int]
     while not state.is_over:
         seat = state.to_move
         start = time.perf_counter()
-        thinking = players[seat].think(observe(state, seat), rngs[seat])
-        while not thinking.step(1.0):
-            pass
-        action = thinking.action()
+        action = choose(players[seat], observe(state, seat), rngs[seat])
         times[seat].append(time.perf_counter() - start)
         state.play(action)  # checked: a bot's illegal action fails the match loudly
     return {"winner": state.outcome.winner, "totals": state.totals(), "times": times}
