@@ -98,7 +98,7 @@ def hidden_twin(state, seed):
     """``state`` with what its mover cannot see dealt again (R24): the opponent's
     unknown cards, the draw pile's order, the face-down discards, the reshuffle generator."""
     twin = state.copy()
-    seat, opp = state.to_move, 1 - state.to_move
+    opp = 1 - state.to_move
     unknown = [i for i in range(12)
                for _ in range(state.hands[opp][i] - state.known[opp][i])]
     cards = unknown + state.pile + state.discard_down
