@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -31,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: E402
+from e2e.conftest import SiteServer, launch_chromium  # noqa: E402
 from scripts.build_site import copy_site  # noqa: E402
 
 READY = 'body[data-ready="1"]'
@@ -60,7 +59,7 @@ def measure(runs: int) -> dict[str, list[float]]:
         root = Path(tmp) / "site"
         copy_site(root)
         server = SiteServer(root, cache_control="max-age=600")
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = launch_chromium(pw)
         try:
             for _ in range(runs):
                 for key, workers in (("cold_http", "block"), ("cold", "allow")):
@@ -104,10 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="loads per figure (median)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    if not os.access(CHROMIUM, os.X_OK):
-        print(f"no Chromium at {CHROMIUM}: run scripts/setup.sh", file=sys.stderr)
+    try:
+        times = measure(args.runs)
+    except FileNotFoundError as exc:  # e.g. no Chromium: the message says what to do
+        print(exc, file=sys.stderr)
         return 1
-    times = measure(args.runs)
     medians = {k: statistics.median(v) for k, v in times.items()}
     if args.json:
         print(json.dumps({"runs": args.runs, "median_s": medians, "all_s": times}, indent=1))

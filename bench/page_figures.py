@@ -19,7 +19,6 @@ import argparse
 import json
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, _Handler, _Server  # noqa: E402
+from e2e.conftest import SiteServer, launch_chromium  # noqa: E402
 from e2e.page_driver import guard_offline, new_game, play_turn  # noqa: E402
 
 # Collects the moment the page says ready, paint entries and long tasks from the start.
@@ -42,21 +41,6 @@ new MutationObserver(() => {
     window.__figures.ready = performance.now();
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
 """
-
-
-class CachingHandler(_Handler):
-    """The e2e server, but cacheable like a static host (Last-Modified revalidation),
-    so that "warm" means what it means for a visitor who comes back."""
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super(_Handler, self).end_headers()
-
-
-def serve() -> tuple[_Server, str]:
-    httpd = _Server((LOCAL_HOST, 0), CachingHandler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://{LOCAL_HOST}:{httpd.server_address[1]}/"
 
 
 def ready_ms(page) -> float:
@@ -142,9 +126,12 @@ def main() -> None:
     parser.add_argument("--level", default="expert")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    httpd, base = serve()
+    # Cacheable like a static host (Last-Modified revalidation), so that "warm" means
+    # what it means for a visitor who comes back.
+    server = SiteServer(ROOT, cache_control="no-cache")
+    base = server.url
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = launch_chromium(pw)
         game_cold, game_warm, game_fcp, bare_cold, bare_warm = [], [], [], [], []
         for _ in range(args.runs):  # interleaved, so both pages see the same machine load
             c, w, f = boot_times(browser, base, 1)
@@ -153,7 +140,7 @@ def main() -> None:
             bare_cold += c; bare_warm += w
         play = playing(browser, base, args.level, args.turns)
         browser.close()
-    httpd.shutdown()
+    server.close()
     figures = {
         "boot_ms": {"game_cold": median(game_cold), "bare_cold": median(bare_cold),
                     "game_warm": median(game_warm), "bare_warm": median(bare_warm),

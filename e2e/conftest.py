@@ -29,7 +29,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
@@ -97,27 +97,6 @@ class _Server(http.server.ThreadingHTTPServer):
         pass
 
 
-@pytest.fixture(scope="session")
-def site_server():
-    """Factory: ``site_server(prefix)`` -> base URL (ending in "/") serving the repo."""
-    servers: dict[str, tuple[_Server, str]] = {}
-
-    def serve(prefix: str = "") -> str:
-        prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""
-        if prefix not in servers:
-            handler = type("Handler", (_Handler,), {"prefix": prefix})
-            httpd = _Server((LOCAL_HOST, 0), handler)
-            threading.Thread(target=httpd.serve_forever, daemon=True).start()
-            port = httpd.server_address[1]
-            servers[prefix] = (httpd, f"http://{LOCAL_HOST}:{port}{prefix}/")
-        return servers[prefix][1]
-
-    yield serve
-    for httpd, _ in servers.values():
-        httpd.shutdown()
-        httpd.server_close()
-
-
 class SiteServer:
     """Serves ``root`` at ``url`` (under ``prefix``) until closed; see ``serve_site``.
 
@@ -154,6 +133,22 @@ class SiteServer:
         self._httpd.server_close()
 
 
+@pytest.fixture(scope="session")
+def site_server():
+    """Factory: ``site_server(prefix)`` -> base URL (ending in "/") serving the repo."""
+    servers: dict[str, SiteServer] = {}
+
+    def serve(prefix: str = "") -> str:
+        key = prefix.strip("/")
+        if key not in servers:
+            servers[key] = SiteServer(REPO_ROOT, prefix)
+        return servers[key].url
+
+    yield serve
+    for server in servers.values():
+        server.close()
+
+
 @pytest.fixture
 def serve_site():
     """Factory: ``serve_site(root, prefix="")`` -> a SiteServer, closed after the test."""
@@ -181,16 +176,24 @@ def kahuna_url(site_server) -> str:
 # --------------------------------------------------------------------------- browser
 
 
-@pytest.fixture(scope="session")
-def browser():
+def launch_chromium(pw: Playwright) -> Browser:
+    """Headless Debian Chromium for the e2e suite and the bench scripts alike.
+
+    Raises FileNotFoundError naming the way forward when there is no Chromium."""
     if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(
+        raise FileNotFoundError(
             f"no Chromium at {CHROMIUM}: run scripts/setup.sh or set KAHUNA_CHROMIUM"
         )
+    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+@pytest.fixture(scope="session")
+def browser():
     with sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
+        try:
+            b = launch_chromium(pw)
+        except FileNotFoundError as exc:
+            pytest.fail(str(exc))
         yield b
         b.close()
 
