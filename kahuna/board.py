@@ -64,3 +64,10 @@ def other_end(line: int, island: int) -> int:
     """The island at the far end of ``line`` from ``island``."""
     a, b = LINES[line]
     return b if a == island else a
+
+
+#: Each island's lines as (line, island at the far end).
+ENDS_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((line, other_end(line, island)) for line in LINES_OF[island])
+    for island in range(N_ISLANDS)
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .board import DEGREE, LINES_OF, MAJORITY, N_ISLANDS, other_end
+from .board import DEGREE, ENDS_OF, MAJORITY, N_ISLANDS
 from .state import INTERIM_POINTS, Phase, State
 
 #: The value of a won game, far above any margin of points.
@@ -101,7 +101,7 @@ def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
 
 def _can_complete(island: int, hand: list[int], owner: list[int]) -> bool:
     """A card of a far end in ``hand`` can put a bridge on a free line of ``island`` (R8)."""
-    for line, far in _ENDS[island]:
+    for line, far in ENDS_OF[island]:
         if owner[line] < 0 and hand[far]:
             return True
     return False
@@ -109,5 +109,3 @@ def _can_complete(island: int, hand: list[int], owner: list[int]) -> bool:
 
 _OVER, _FINAL = Phase.OVER, Phase.FINAL
 _ISLANDS = range(N_ISLANDS)
-#: Each island's lines with their far ends.
-_ENDS = tuple(tuple((line, other_end(line, i)) for line in LINES_OF[i]) for i in _ISLANDS)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from .actions import FREE, HANDICAP, PASS, PILE, PLACE, REMOVE, TAKE, Action, Kind, discard, sub_multisets
-from .board import DEGREE, ISLANDS, LINES, LINES_OF, MAJORITY, N_ISLANDS, N_LINES, line_name, other_end
+from .board import DEGREE, ENDS_OF, ISLANDS, LINES, LINES_OF, MAJORITY, N_ISLANDS, N_LINES, line_name
 from .errors import IllegalAction
 
 BLACK, WHITE = 0, 1
@@ -489,7 +489,7 @@ class State:
 
 #: For each island, its lines as (line, island at the other end, the PLACE action).
 _PLACES_OF = tuple(
-    tuple((line, other_end(line, island), PLACE[(island, line)]) for line in LINES_OF[island])
+    tuple((line, other, PLACE[(island, line)]) for line, other in ENDS_OF[island])
     for island in range(N_ISLANDS)
 )
 _DISCARDS: dict[tuple[int, ...], list[Action]] = {}
