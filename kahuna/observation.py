@@ -10,8 +10,8 @@ import random
 from dataclasses import dataclass
 
 from .actions import Action, Kind
-from .board import LINES, N_ISLANDS
-from .state import Outcome, Phase, State
+from .board import N_ISLANDS
+from .state import Outcome, Phase, State, bridge_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +70,7 @@ class Observation:
         s.owner = list(self.owner)
         s.control = list(self.control)
         s.supply = list(self.supply)
-        for line, q in enumerate(self.owner):
-            if q >= 0:
-                for island in LINES[line]:
-                    s.counts[q][island] += 1
+        s.counts = bridge_counts(self.owner)
         hidden = self.hand_sizes[opp] - sum(self.known[opp])
         s.hands[seat] = list(self.hand)
         s.hands[opp] = list(self.known[opp])

@@ -12,9 +12,9 @@ import random
 from typing import Any
 
 from .actions import parse_island, parse_line
-from .board import DEGREE, ISLANDS, LINES, N_ISLANDS, line_name
+from .board import DEGREE, ISLANDS, N_ISLANDS, line_name
 from .errors import KahunaError, PositionError
-from .state import BLACK, BRIDGES, CARDS, COLOURS, HAND_LIMIT, WHITE, Phase, State
+from .state import BLACK, BRIDGES, CARDS, COLOURS, HAND_LIMIT, WHITE, Phase, State, bridge_counts
 
 FORMAT = "kahuna-position"
 VERSION = 1
@@ -124,10 +124,9 @@ def _build(data: Any, seed: int) -> State:
             if s.owner[line] >= 0:
                 raise PositionError(f"two bridges on {line_name(line)} (R11a)")
             s.owner[line] = q
-            for island in LINES[line]:
-                s.counts[q][island] += 1
         if s.owner.count(q) > BRIDGES:
             raise PositionError(f"{name} has more than {BRIDGES} bridges (R3)")
+    s.counts = bridge_counts(s.owner)
     for q in (BLACK, WHITE):
         s.supply[q] = BRIDGES - s.owner.count(q)
     for island in range(N_ISLANDS):  # R10: control follows from the bridges alone

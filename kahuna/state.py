@@ -504,15 +504,27 @@ def _discards_for(hand: list[int]) -> list[Action]:
     return options
 
 
+def bridge_counts(owner: list[int] | tuple[int, ...]) -> list[list[int]]:
+    """Each player's bridges touching each island, given the owner of every line."""
+    counts = [[0] * N_ISLANDS, [0] * N_ISLANDS]
+    for line, q in enumerate(owner):
+        if q >= 0:
+            a, b = LINES[line]
+            counts[q][a] += 1
+            counts[q][b] += 1
+    return counts
+
+
 def control_invariants(state: State) -> list[str]:
     """R11a's invariants: the list of those that fail (empty when all hold)."""
     problems = []
+    counts = bridge_counts(state.owner)
     for q in (BLACK, WHITE):
         on_board = state.owner.count(q)
         if on_board + state.supply[q] != BRIDGES:
             problems.append(f"{COLOURS[q]}: {on_board} bridges on board + {state.supply[q]} in supply")
         for island in range(N_ISLANDS):
-            n = sum(1 for line in LINES_OF[island] if state.owner[line] == q)
+            n = counts[q][island]
             if n != state.counts[q][island]:
                 problems.append(f"{COLOURS[q]} count on {ISLANDS[island]} is stale")
             has = 2 * n > DEGREE[island]
