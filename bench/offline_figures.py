@@ -30,10 +30,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from e2e.conftest import SiteServer, launch_chromium  # noqa: E402
+from e2e.conftest import SiteServer, launch_chromium, wait_ready  # noqa: E402
 from scripts.build_site import copy_site  # noqa: E402
 
-READY = 'body[data-ready="1"]'
 QUERY = "?pace=0"
 
 LABELS = {
@@ -48,7 +47,7 @@ LABELS = {
 def _timed(action, page: Page) -> float:
     start = time.perf_counter()
     action()
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    wait_ready(page)
     return time.perf_counter() - start
 
 
@@ -95,7 +94,6 @@ def measure(runs: int) -> dict[str, list[float]]:
             browser.close()
             server.close()
     return times
-
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from e2e.conftest import SiteServer, launch_chromium  # noqa: E402
+from e2e.conftest import SiteServer, launch_chromium, wait_ready  # noqa: E402
 from e2e.page_driver import guard_offline, new_game, play_turn  # noqa: E402
 
 # Collects the moment the page says ready, paint entries and long tasks from the start.
@@ -44,7 +44,7 @@ new MutationObserver(() => {
 
 
 def ready_ms(page) -> float:
-    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
+    wait_ready(page)
     page.wait_for_function("window.__figures.ready !== null")
     return page.evaluate("window.__figures.ready")
 
