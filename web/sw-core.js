@@ -67,32 +67,30 @@ async function fetchChecked(path, sha, olderCaches) {
   throw new Error(`${path}: the server has no copy of version ${SITE.version}`);
 }
 
-async function siteCaches(predicate) {
-  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && predicate(n));
-  return Promise.all(names.map((n) => caches.open(n)));
+// This version's cache, opened once per worker start rather than on every request.
+let thisCache;
+const openCache = () => (thisCache ??= caches.open(CACHE));
+
+// The names of this site's caches of other versions.
+async function otherVersions() {
+  return (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
 }
 
 async function install() {
-  const older = await siteCaches((n) => n !== CACHE);
+  const older = await Promise.all((await otherVersions()).map((n) => caches.open(n)));
   const entries = Object.entries(SITE.files);
   const bodies = await Promise.all(
     entries.map(([path, sha]) => fetchChecked(path, sha, older)),
   );
   // Every file arrived and checked out: only now does this version get a cache.
-  const cache = await caches.open(CACHE);
+  const cache = await openCache();
   await Promise.all(entries.map(([path], i) => cache.put(urlOf(path), stored(path, bodies[i]))));
 }
 
 self.addEventListener("install", (event) => event.waitUntil(install()));
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys().then((names) =>
-      Promise.all(
-        names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
-      ),
-    ),
-  );
+  event.waitUntil(otherVersions().then((names) => Promise.all(names.map((n) => caches.delete(n)))));
 });
 
 self.addEventListener("message", (event) => {
@@ -114,8 +112,7 @@ function siteKey(request) {
 }
 
 async function respond(request, path) {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(urlOf(path));
+  const hit = await (await openCache()).match(urlOf(path));
   // A cache the browser evicted under storage pressure: the network is the only source.
   return hit || fetch(request);
 }
