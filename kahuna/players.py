@@ -98,14 +98,13 @@ def make_player(name: str, time_cap: float | None = None) -> Player:
 
 def _tuning(text: str) -> dict[str, float]:
     """``"iterations=400,candidates=12"`` to keyword arguments of ``Level``."""
-    fields = {f.name: f.type for f in dataclasses.fields(Level)}
+    tunable = [f.name for f in dataclasses.fields(Level) if f.name not in ("name", "weights")]
     result: dict[str, float] = {}
     for item in text.split(","):
         key, _, value = item.partition("=")
         key = key.strip()
-        if key not in fields or key in ("name", "weights"):
-            raise KeyError(f"cannot tune {key!r}; numbers only: "
-                           f"{', '.join(k for k in fields if k not in ('name', 'weights'))}")
+        if key not in tunable:
+            raise KeyError(f"cannot tune {key!r}; numbers only: {', '.join(tunable)}")
         try:
             result[key] = int(value) if value.strip().lstrip("-").isdigit() else float(value)
         except ValueError:
