@@ -25,6 +25,10 @@ class Offers:
         """Line -> the ``do:`` act a click on it sends to the controller."""
         return {line: f"do:{action}" for line, action in self.lines.items()}
 
+    def can_draw(self) -> bool:
+        """The turn may end with a card (from the display or the pile), not only a pass."""
+        return any(a.kind is not Kind.PASS for a in self.ends)
+
 
 def selected_cards(hand: list[int], selected: tuple[int, ...]) -> tuple[int, ...]:
     """The islands of the selected hand positions, sorted like action cards."""

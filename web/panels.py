@@ -114,8 +114,7 @@ def actions_html(offers: Offers, can_undo: bool, hint: Action | None = None) -> 
     for action in offers.ends:
         if action.kind is Kind.PASS:
             cls = "act hint" if hint is not None and hint.kind is Kind.PASS else "act"
-            label = "End turn" if not any(a.kind is not Kind.PASS for a in offers.ends) \
-                else "End turn without drawing"
+            label = "End turn without drawing" if offers.can_draw() else "End turn"
             parts.append(f'<button type="button" class="{cls}" data-act="do:pass">{label}</button>')
     if can_undo:
         parts.append('<button type="button" class="act" data-act="undo">Undo</button>')
@@ -174,8 +173,7 @@ def prompt_text(obs: Observation, offers: Offers, selected: tuple[int, ...],
             return "These two cards remove no bridge."
     if len(cards) >= 2 and offers.discard is not None:
         return "Discard the chosen cards, or choose others."
-    if not any(a.kind is not Kind.PASS for a in offers.ends) and obs.phase is not Phase.FINAL \
-            and obs.hand_sizes[obs.seat] >= 5:
+    if not offers.can_draw() and obs.phase is not Phase.FINAL and obs.hand_sizes[obs.seat] >= 5:
         return "Hand of five: play or discard a card before you draw."
     return "Choose a card to build, two to remove a bridge, or end your turn."
 
