@@ -77,7 +77,7 @@ class SearchPlayer:
         removals = not (level.blind_removals and rng.random() < level.blind_removals)
         ranked = yield from plans(world, level.width, level.depth, level.weights, removals)
         if not ranked:  # hurried before any turn could end
-            return best_action(world, obs.legal_actions(), level.weights)
+            return best_action(world, world.legal_actions(), level.weights)
         if level.candidates > 1 and level.iterations:
             plan = yield from _test_replies(obs, rng, [p for _, p in ranked[:level.candidates]],
                                             level)
