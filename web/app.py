@@ -71,8 +71,7 @@ class App:
         if "record" in params or "position" in params:
             self._open_link(params)
             return
-        sid = saves.current_id(self.storage)
-        entry = saves.load(self.storage, sid) if sid is not None else None
+        entry = saves.current(self.storage)
         if entry is not None and entry.match is not None:
             self._resume(entry.match)
         elif entry is not None and entry.raw:
@@ -94,8 +93,7 @@ class App:
             self.notice = ("This link holds no game that can be opened",
                            f"The {key} in the address could not be read: {exc}")
             self.dialog = "notice"
-            sid = saves.current_id(self.storage)
-            entry = saves.load(self.storage, sid) if sid else None
+            entry = saves.current(self.storage)
             if entry is not None and entry.match is not None:
                 self.match = entry.match
             return

@@ -114,8 +114,10 @@ def store(storage: Storage, match: Match, now: float) -> None:
     storage.setItem(CURRENT, match.id)
 
 
-def current_id(storage: Storage) -> str | None:
-    return storage.getItem(CURRENT)
+def current(storage: Storage) -> Saved | None:
+    """The game last played, readable or not; None when there is none."""
+    sid = storage.getItem(CURRENT)
+    return load(storage, sid) if sid else None
 
 
 def delete(storage: Storage, id: str) -> None:
