@@ -13,6 +13,7 @@ from html import escape
 from kahuna.observation import Observation
 from kahuna.state import COLOURS, Effects
 
+from .controller import COMPUTER, HOTSEAT, MODES
 from .saves import Saved
 
 _SEATS = ("black", "white", "random")
@@ -22,7 +23,7 @@ _SEATS = ("black", "white", "random")
 class NewGame:
     """The options of the new-game dialog."""
 
-    mode: str = "computer"  # or "hotseat"
+    mode: str = COMPUTER  # or HOTSEAT
     colour: str = "black"  # the person's colour against the computer (or "random")
     first: str = "random"  # who starts (R5)
     level: str = ""  # "" stands for the weakest level
@@ -33,7 +34,7 @@ class NewGame:
 
     def set(self, key: str, value: str, levels: tuple[str, ...]) -> None:
         """Apply one ``set:<key>:<value>`` act; unknown keys or values are ignored."""
-        if key == "mode" and value in ("computer", "hotseat"):
+        if key == "mode" and value in MODES:
             self.mode = value
         elif key in ("colour", "first") and value in _SEATS:
             setattr(self, key, value)
@@ -65,8 +66,8 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     seats = [("black", "Black"), ("white", "White"), ("random", "Random")]
     on_off = [("off", "Off"), ("on", "On")]
     rows = [_row("Opponent", _options("mode", choice.mode,
-                                      [("computer", "Computer"), ("hotseat", "Two players")]))]
-    if choice.mode == "computer":
+                                      [(COMPUTER, "Computer"), (HOTSEAT, "Two players")]))]
+    if choice.mode == COMPUTER:
         rows.append(_row("Your colour", _options("colour", choice.colour, seats)))
         level = choice.level or levels[0]  # "" until chosen: the weakest
         rows.append(_row("Level", _options("level", level, [(l, l) for l in levels])))

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from kahuna.errors import KahunaError
 
-from .controller import Match
+from .controller import COMPUTER, Match
 
 PREFIX = "kahuna.save."
 CURRENT = "kahuna.current"
@@ -68,7 +68,7 @@ class Saved:
         if self.match is None:
             return f"unreadable save: {self.problem}"
         m = self.match
-        who = f"vs computer ({m.level})" if m.mode == "computer" else "two players"
+        who = f"vs computer ({m.level})" if m.mode == COMPUTER else "two players"
         where = "finished" if m.state.is_over else f"round {m.state.round}"
         when = time.strftime("%d %b %Y %H:%M", time.localtime(self.updated or m.created))
         return f"{who} · {where} · {when}"
@@ -162,7 +162,7 @@ def results(storage: Storage) -> dict[str, dict[str, int]]:
 def count_result(storage: Storage, match: Match) -> str | None:
     """Add a finished game against the computer to the person's results, once."""
     outcome = match.state.outcome
-    if match.mode != "computer" or outcome is None or match.human is None:
+    if match.mode != COMPUTER or outcome is None or match.human is None:
         return None
     key = COUNTED + match.id
     if storage.getItem(key):
