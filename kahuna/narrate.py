@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from .actions import Kind
-from .board import ISLANDS, LINES
+from .board import ISLANDS, line_name
 from .state import COLOURS, Effects
 
 
 def line_words(line: int) -> str:
-    a, b = LINES[line]
-    return f"{ISLANDS[a]}–{ISLANDS[b]}"
+    """``'ALOA–BARI'``: the line's name with an en dash, for sentences."""
+    return line_name(line).replace("-", "–")
 
 
 def _islands(islands: list[int]) -> str:
