@@ -27,6 +27,8 @@ from .errors import NotationError
 
 
 class Kind(IntEnum):
+    """What an action does; the notation has one form per kind."""
+
     PLACE = 0
     REMOVE = 1
     DISCARD = 2
@@ -135,6 +137,7 @@ def sub_multisets(counts: list[int]) -> list[tuple[int, ...]]:
 
 
 def parse_island(text: str) -> int:
+    """``'huna'`` (any case) to an island index; NotationError names the islands."""
     island = ISLAND_INDEX.get(text.strip().upper())
     if island is None:
         raise NotationError(f"unknown island {text!r}; islands are {', '.join(ISLANDS)}")

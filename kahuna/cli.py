@@ -79,6 +79,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one subcommand; the exit status (0 success, 1 bad record, 2 bad input)."""
     parser = argparse.ArgumentParser(prog="python -m kahuna", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="check and replay a game record")

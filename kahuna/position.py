@@ -23,10 +23,12 @@ _PHASES = {"handicap": Phase.HANDICAP, "play": Phase.PLAY, "final": Phase.FINAL}
 
 
 def seat_name(player: int) -> str:
+    """``'black'`` or ``'white'``, as positions and records write a player."""
     return COLOURS[player].lower()
 
 
 def parse_seat(value: Any) -> int:
+    """BLACK or WHITE from ``'black'``/``'white'`` (any case); PositionError otherwise."""
     seat = _SEATS.get(str(value).lower()) if isinstance(value, str) else None
     if seat is None:
         raise PositionError(f"a player is 'black' or 'white', not {value!r}")

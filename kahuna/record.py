@@ -18,6 +18,7 @@ VERSION = 1
 
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
+    """``setup`` as the record's JSON object (islands and seats by name)."""
     data = asdict(setup)
     data["first"] = None if setup.first is None else seat_name(setup.first)
     data["handicap_player"] = seat_name(setup.handicap_player)

@@ -24,6 +24,8 @@ INTERIM_POINTS = (1, 2)  # R17
 
 
 class Phase(IntEnum):
+    """Where the game stands: handicap bridges, ordinary turns, the last two turns, over."""
+
     HANDICAP = 0  # R7: bridges placed before the first turn
     PLAY = 1
     FINAL = 2  # R20: the two last turns, nothing to draw
@@ -105,6 +107,7 @@ class State:
 
     @property
     def is_over(self) -> bool:
+        """True once the game has a result (R22, R23)."""
         return self.phase is Phase.OVER
 
     def bridges(self, player: int) -> list[int]:

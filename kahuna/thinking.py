@@ -31,6 +31,8 @@ class Thinking(Protocol):
 
 
 class Player(Protocol):
+    """A computer player: decides from an observation and a random generator only."""
+
     name: str
 
     def think(self, obs: Observation, rng: random.Random) -> Thinking:
