@@ -28,9 +28,10 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
     if state.is_over:
+        totals = state.totals()
         for q, colour in enumerate(COLOURS):
             islands = ", ".join(ISLANDS[i] for i in state.islands(q)) or "none"
-            print(f"{colour}: {sum(s[q] for s in state.scorings)} points "
+            print(f"{colour}: {totals[q]} points "
                   f"{[s[q] for s in state.scorings]}, {len(state.bridges(q))} bridges, "
                   f"islands: {islands}")
         print(f"Result: {state.outcome}")
