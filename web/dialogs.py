@@ -14,6 +14,7 @@ from kahuna.observation import Observation
 from kahuna.state import COLOURS, Effects
 
 from .controller import COMPUTER, HOTSEAT, MODES
+from .panels import islands_held, scores_table
 from .saves import Saved
 
 _SEATS = ("black", "white", "random")
@@ -124,43 +125,30 @@ def notice_html(title: str, message: str) -> str:
             'OK</button><button type="button" data-act="menu">New game</button></div>')
 
 
-def _islands(obs: Observation) -> tuple[int, int]:
-    return (sum(1 for c in obs.control if c == 0), sum(1 for c in obs.control if c == 1))
-
-
 def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
     """An interim scoring (R17) as it happens."""
-    b, w = _islands(obs)
+    b, w = islands_held(obs)
     points = fx.scoring or (0, 0)
     verdict = ("A tie: nobody scores." if points == (0, 0) else
                f"{escape(names[0 if points[0] else 1])} score{'s' * (names[0 if points[0] else 1] != 'You')} {max(points)}.")
     return (f'<h2 id="dialog-title">End of round {fx.round_ended}</h2>'
             f'<p>Islands: {escape(names[0])} {b}, {escape(names[1])} {w}. {verdict}</p>'
-            f'{_table(obs, names)}'
+            f'{scores_table(obs, names, strong_total=True)}'
             '<div class="buttons"><button type="button" class="primary" data-act="close">'
             'Play on</button></div>')
-
-
-def _table(obs: Observation, names: tuple[str, str]) -> str:
-    heads = ["Round 1", "Round 2", "Final"][:len(obs.scorings)]
-    head = "".join(f"<th>{h}</th>" for h in heads)
-    rows = "".join(
-        f'<tr><th>{escape(names[q])}</th>{"".join(f"<td>{s[q]}</td>" for s in obs.scorings)}'
-        f'<td><b>{sum(s[q] for s in obs.scorings)}</b></td></tr>' for q in (0, 1))
-    return f'<table class="scores"><tr><th></th>{head}<th>Total</th></tr>{rows}</table>'
 
 
 def end_html(obs: Observation, names: tuple[str, str], result: str) -> str:
     """The end of the game: breakdown of every scoring, the winner, rematch (R21-R23)."""
     outcome = obs.outcome
     assert outcome is not None
-    b, w = _islands(obs)
+    b, w = islands_held(obs)
     title = "Draw" if outcome.winner is None else wins(names[outcome.winner])
     bridges = [25 - obs.supply[0], 25 - obs.supply[1]]
     return (f'<h2 id="dialog-title" class="winner">{escape(title)}</h2>'
             f'<p>{escape(outcome.reason[0].upper() + outcome.reason[1:])}. '
             f'Islands at the end: {escape(names[0])} {b}, {escape(names[1])} {w}; bridges on '
-            f'the board: {bridges[0]} and {bridges[1]}.</p>{_table(obs, names)}'
+            f'the board: {bridges[0]} and {bridges[1]}.</p>{scores_table(obs, names, strong_total=True)}'
             + (f'<p class="note">{escape(result)}</p>' if result else "")
             + '<div class="buttons"><button type="button" class="primary" data-act="rematch">'
             'Rematch</button><button type="button" data-act="menu">New game</button>'

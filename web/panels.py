@@ -125,8 +125,9 @@ def players_html(obs: Observation, names: tuple[str, str]) -> str:
     """A row per player: name, colour, islands held, bridges in supply, points."""
     rows = []
     totals = (sum(s[0] for s in obs.scorings), sum(s[1] for s in obs.scorings))
+    held = islands_held(obs)
     for q in (0, 1):
-        islands = sum(1 for c in obs.control if c == q)
+        islands = held[q]
         turn = " to-move" if obs.to_move == q and obs.phase is not Phase.OVER else ""
         rows.append(
             f'<div class="player {COLOURS[q].lower()}{turn}">'
@@ -140,14 +141,24 @@ def players_html(obs: Observation, names: tuple[str, str]) -> str:
 
 def scores_html(obs: Observation) -> str:
     """The points of each scoring so far (R17, R21), per player."""
-    if not obs.scorings:
-        return ""
-    head = "".join(f"<th>{_ROUND_NAMES[i]}</th>" for i in range(len(obs.scorings)))
+    return scores_table(obs, COLOURS) if obs.scorings else ""
+
+
+def scores_table(obs: Observation, names: Sequence[str], strong_total: bool = False) -> str:
+    """A row per player named ``names[q]``: the points of each scoring, then the total."""
+    head = "".join(f"<th>{name}</th>" for name in _ROUND_NAMES[:len(obs.scorings)])
     rows = []
     for q in (0, 1):
         cells = "".join(f"<td>{s[q]}</td>" for s in obs.scorings)
-        rows.append(f"<tr><th>{COLOURS[q]}</th>{cells}<td>{sum(s[q] for s in obs.scorings)}</td></tr>")
+        total = sum(s[q] for s in obs.scorings)
+        total_html = f"<b>{total}</b>" if strong_total else str(total)
+        rows.append(f"<tr><th>{escape(names[q])}</th>{cells}<td>{total_html}</td></tr>")
     return f'<table class="scores"><tr><th></th>{head}<th>Total</th></tr>{"".join(rows)}</table>'
+
+
+def islands_held(obs: Observation) -> tuple[int, int]:
+    """How many islands each player controls."""
+    return (obs.control.count(0), obs.control.count(1))
 
 
 def prompt_text(obs: Observation, offers: Offers, selected: tuple[int, ...],
