@@ -129,8 +129,9 @@ def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
     """An interim scoring (R17) as it happens."""
     b, w = islands_held(obs)
     points = fx.scoring or (0, 0)
+    scorer = names[0 if points[0] else 1]
     verdict = ("A tie: nobody scores." if points == (0, 0) else
-               f"{escape(names[0 if points[0] else 1])} score{'s' * (names[0 if points[0] else 1] != 'You')} {max(points)}.")
+               f"{escape(scorer)} score{'s' * (scorer != 'You')} {max(points)}.")
     return (f'<h2 id="dialog-title">End of round {fx.round_ended}</h2>'
             f'<p>Islands: {escape(names[0])} {b}, {escape(names[1])} {w}. {verdict}</p>'
             f'{scores_table(obs, names, strong_total=True)}'
