@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .actions import Action, Kind
 from .board import N_ISLANDS
-from .state import Outcome, Phase, State, bridge_counts
+from .state import Outcome, Phase, State, bridge_counts, cards_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,7 @@ class Observation:
                 counts[card] -= 1
         for island in range(N_ISLANDS):
             counts[island] -= self.hand[island] + self.known[opp][island]
-        return [i for i in range(N_ISLANDS) for _ in range(counts[i])]
+        return cards_of(counts)
 
     def sample_state(self, rng: random.Random) -> State:
         """A full state that gives this same observation (but for ``history``, left

@@ -14,7 +14,7 @@ from typing import Any
 from .actions import parse_island, parse_line
 from .board import DEGREE, ISLANDS, N_ISLANDS, line_name
 from .errors import KahunaError, PositionError
-from .state import BLACK, BRIDGES, CARDS, COLOURS, HAND_LIMIT, WHITE, Phase, State, bridge_counts
+from .state import BLACK, BRIDGES, CARDS, COLOURS, HAND_LIMIT, WHITE, Phase, State, bridge_counts, cards_of
 
 FORMAT = "kahuna-position"
 VERSION = 1
@@ -60,8 +60,7 @@ def position_to_json(state: State) -> dict[str, Any]:
         "opponent_abstained": state.opponent_abstained,
         "bridges": {seat_name(q): [line_name(l) for l in state.bridges(q)] for q in (BLACK, WHITE)},
         "hands": {seat_name(q): names(state.hand(q)) for q in (BLACK, WHITE)},
-        "known": {seat_name(q): names([i for i in range(N_ISLANDS) for _ in range(state.known[q][i])])
-                  for q in (BLACK, WHITE)},
+        "known": {seat_name(q): names(cards_of(state.known[q])) for q in (BLACK, WHITE)},
         "display": [ISLANDS[c] if c >= 0 else None for c in state.display],
         "pile": names(state.pile[::-1]),
         "discard": {"up": names(state.discard_up), "down": names(state.discard_down)},
@@ -136,7 +135,7 @@ def _build(data: Any, seed: int) -> State:
             if 2 * s.counts[q][island] > DEGREE[island]:
                 s.control[island] = q
 
-    left = {i: 2 for i in range(N_ISLANDS)}
+    left = [2] * N_ISLANDS  # cards of each island not yet placed (R2)
 
     def take(names: list[Any], where: str) -> list[int]:
         cards = []
@@ -172,14 +171,14 @@ def _build(data: Any, seed: int) -> State:
     s.discard_down = take(discard.get("down", []), "discard pile")
     pile = data.get("pile", "rest")
     if pile == "rest":
-        rest = [c for c in range(N_ISLANDS) for _ in range(left[c])]
+        rest = cards_of(left)
         rng.shuffle(rest)
         s.pile = rest
         if "display" not in data:  # a sparse position: lay the display from the rest (R6)
             s.display = [s.pile.pop() if s.pile else -1 for _ in range(3)]
     else:
         s.pile = take(pile, "draw pile")[::-1]
-        missing = sum(left.values())
+        missing = sum(left)
         if missing:
             raise PositionError(f"{missing} cards are nowhere: all 24 must be placed (R11a)")
     if sorted(s.hand(BLACK) + s.hand(WHITE) + [c for c in s.display if c >= 0] + s.pile

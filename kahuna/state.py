@@ -8,6 +8,7 @@ tests all use it. ``State.play()`` checks an action and says which rule it break
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -120,7 +121,7 @@ class State:
 
     def hand(self, player: int) -> list[int]:
         """``player``'s cards, sorted by island."""
-        return [i for i in range(N_ISLANDS) for _ in range(self.hands[player][i])]
+        return cards_of(self.hands[player])
 
     def totals(self) -> tuple[int, int]:
         """Points so far (R17, R21)."""
@@ -505,6 +506,11 @@ def _discards_for(hand: list[int]) -> list[Action]:
     if options is None:
         options = _DISCARDS[key] = [discard(cards) for cards in sub_multisets(hand)]
     return options
+
+
+def cards_of(counts: Sequence[int]) -> list[int]:
+    """The cards that per-island ``counts`` stand for, sorted by island."""
+    return [i for i in range(N_ISLANDS) for _ in range(counts[i])]
 
 
 def bridge_counts(owner: list[int] | tuple[int, ...]) -> list[list[int]]:
