@@ -12,7 +12,7 @@ import base64
 import json
 import random
 from html import escape
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from kahuna.actions import TURN_ENDING, Action
 from kahuna.errors import KahunaError
@@ -26,6 +26,9 @@ from . import dialogs, panels, saves
 from .choices import Offers, hint_selection, offers, toggle
 from .controller import COMPUTER, HOTSEAT, Match
 from .render import Marks, board_svg
+
+if TYPE_CHECKING:  # the players are imported lazily (boot time)
+    from kahuna.thinking import Player, Thinking
 
 
 #: Seconds a level may think per decision in the page (issue 4: at most 1.5 s at the
@@ -59,7 +62,7 @@ class App:
         self.choice = dialogs.NewGame(level="")
         self.covered = False  # hot seat: hands hidden until the next player taps
         self.thinking = False
-        self._players: dict[tuple[str, str, bool], Any] = {}
+        self._players: dict[tuple[str, str, bool], Player] = {}
         self.portrait = False  # a tall, narrow screen: the board turned a quarter
         self.download: tuple[str, str] | None = None  # (file name, text) for the page
         self.save_problem = ""
@@ -207,7 +210,7 @@ class App:
         """The computer's chosen action (it decided from its own observation)."""
         self._play(action)
 
-    def think(self, for_hint: bool = False):
+    def think(self, for_hint: bool = False) -> Thinking:
         """Start a decision: the computer's move, or the strongest level's hint for the
         person (from the person's own observation, R24). Returns a Thinking."""
         m = self.match
@@ -217,7 +220,7 @@ class App:
         player = self._player(m.id, level, for_hint)
         return player.think(observe(m.state, m.state.to_move), random.Random(seed))
 
-    def _player(self, game: str, level: str, for_hint: bool):
+    def _player(self, game: str, level: str, for_hint: bool) -> Player:
         """One player per game and role, kept: a level remembers the rest of its turn."""
         from kahuna.players import make_player
         key = (game, level, for_hint)
@@ -231,6 +234,7 @@ class App:
         return self._players[key]
 
     def show_hint(self, action: Action) -> None:
+        """Show ``action`` as the hint, if it is still legal, its cards selected."""
         m = self.match
         if m is None or action not in m.state.legal_actions():
             return

@@ -56,9 +56,11 @@ class Match:
         return self.state.to_move
 
     def observation(self) -> Observation:
+        """What the viewer's seat sees (R24)."""
         return observe(self.state, self.viewer())
 
     def computer_to_move(self) -> bool:
+        """Whether the computer's seat is to act now."""
         return (self.mode == COMPUTER and not self.state.is_over
                 and self.state.to_move != self.human)
 
@@ -111,6 +113,7 @@ class Match:
     # ----- records ----------------------------------------------------------------
 
     def meta(self) -> dict[str, Any]:
+        """The page's data about this game, kept in the record's "meta"."""
         return {"id": self.id, "mode": self.mode, "human": self.human, "level": self.level,
                 "created": self.created}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import JsProxy, create_proxy, to_js
 from pyscript import document, window
 
 from .app import App
@@ -44,7 +44,8 @@ class Page:
         self._reshape = create_proxy(self.on_reshape)
         self._shape.addEventListener("change", self._reshape)
 
-    def on_reshape(self, event) -> None:
+    def on_reshape(self, event: JsProxy) -> None:
+        """The screen turned: draw the board for the new orientation."""
         self.app.portrait = bool(self._shape.matches)
         self.render()
 
@@ -74,7 +75,8 @@ class Page:
             inner.innerHTML = html
         element.hidden = not html
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: JsProxy) -> None:
+        """A click on an element with ``data-act``: the hint, or an act for the App."""
         target = event.target.closest("[data-act]")
         if target is None:
             return
@@ -86,7 +88,7 @@ class Page:
         self.render()
         self.kick()
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: JsProxy) -> None:
         """Enter or Space on a focused board line acts like a click (buttons do so anyway)."""
         if event.key in ("Enter", " ") and event.target.tagName == "path":
             event.preventDefault()

@@ -31,6 +31,7 @@ def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = 
 
 
 def card_back(cls: str = "") -> str:
+    """One face-down card."""
     return f'<span class="card back {cls}" aria-label="hidden card"></span>'
 
 

@@ -91,6 +91,7 @@ def read(raw: str | None, id: str) -> Saved:
 
 
 def load(storage: Storage, id: str) -> Saved:
+    """The stored game ``id``, readable or not (see ``read``)."""
     return read(storage.getItem(PREFIX + id), id)
 
 
