@@ -93,7 +93,9 @@ def make_player(name: str, time_cap: float | None = None) -> Player:
         return PLAYERS[base]()
     if tuning:
         level = dataclasses.replace(level, name=name, **_tuning(tuning))
-    return SearchPlayer(level, time_cap)
+    if time_cap is not None:
+        level = dataclasses.replace(level, time_cap=time_cap)
+    return SearchPlayer(level)
 
 
 def _tuning(text: str) -> dict[str, float]:

@@ -55,8 +55,8 @@ class SearchPlayer:
     """A search player of a given level. It remembers the rest of its planned turn and
     plays it while the observations go as planned; anything unexpected starts afresh."""
 
-    def __init__(self, level: Level, time_cap: float | None = None) -> None:
-        self.level = level if time_cap is None else dataclasses.replace(level, time_cap=time_cap)
+    def __init__(self, level: Level) -> None:
+        self.level = level
         self.name = level.name
         self._rest: list[tuple[Observation, Action]] = []
 
