@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 from e2e.conftest import SiteServer, launch_chromium, wait_ready  # noqa: E402
 from e2e.page_driver import guard_offline, new_game, play_turn  # noqa: E402
@@ -43,13 +43,14 @@ new MutationObserver(() => {
 """
 
 
-def ready_ms(page) -> float:
+def ready_ms(page: Page) -> float:
+    """Milliseconds from navigation until the page said it was ready."""
     wait_ready(page)
     page.wait_for_function("window.__figures.ready !== null")
     return page.evaluate("window.__figures.ready")
 
 
-def boot_times(browser, url: str, runs: int) -> tuple[list[float], list[float], list[float]]:
+def boot_times(browser: Browser, url: str, runs: int) -> tuple[list[float], list[float], list[float]]:
     """(cold, warm, first contentful paint) in ms for ``runs`` fresh contexts."""
     cold, warm, fcp = [], [], []
     for _ in range(runs):
@@ -68,7 +69,7 @@ def boot_times(browser, url: str, runs: int) -> tuple[list[float], list[float], 
     return cold, warm, fcp
 
 
-def playing(browser, base: str, level: str, turns: int) -> dict:
+def playing(browser: Browser, base: str, level: str, turns: int) -> dict:
     """Play ``turns`` turns by clicks against ``level``; long tasks after ready."""
     context = browser.new_context(viewport={"width": 1280, "height": 800},
                                   service_workers="block")
@@ -116,6 +117,7 @@ def _spread(times: list[float]) -> dict:
 
 
 def median(values: list[float]) -> float:
+    """The median, rounded to whole milliseconds."""
     return round(statistics.median(values))
 
 

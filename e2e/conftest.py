@@ -29,7 +29,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
@@ -165,11 +165,13 @@ def serve_site():
 
 @pytest.fixture(scope="session")
 def base_url(site_server) -> str:
+    """The repo root served at http://127.0.0.1:PORT/."""
     return site_server("")
 
 
 @pytest.fixture(scope="session")
 def kahuna_url(site_server) -> str:
+    """The repo root served under the sub-path /kahuna/ (as on GitHub Pages)."""
     return site_server("/kahuna")
 
 
@@ -189,6 +191,7 @@ def launch_chromium(pw: Playwright) -> Browser:
 
 @pytest.fixture(scope="session")
 def browser():
+    """One headless Chromium for the whole session."""
     with sync_playwright() as pw:
         try:
             b = launch_chromium(pw)
@@ -206,10 +209,11 @@ def external_requests() -> list[str]:
 
 @pytest.fixture
 def console_messages() -> list[str]:
+    """Console lines and page errors, "type: text", of the test's pages."""
     return []
 
 
-def guard_network(context, external_requests: list[str]) -> None:
+def guard_network(context: BrowserContext, external_requests: list[str]) -> None:
     """Abort (and record) every request and WebSocket that leaves 127.0.0.1."""
 
     def guard(route):
@@ -243,6 +247,7 @@ def _watch(page: Page, console_messages: list[str]) -> Page:
 
 @pytest.fixture
 def page(browser, external_requests, console_messages):
+    """A page in a fresh context (service workers blocked), guarded and watched."""
     context = browser.new_context(
         viewport={"width": 1024, "height": 768}, service_workers="block"
     )
