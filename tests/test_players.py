@@ -14,8 +14,7 @@ from kahuna.players import LEVELS, PLAYERS, choose, make_player
 from kahuna.state import HAND_LIMIT
 from kahuna.thinking import Sliced
 
-from .helpers import island, play, position
-from .test_worked_example import BLACK_BRIDGES, WHITE_BRIDGES
+from .helpers import island, play
 from .test_worked_example import start as worked_example_start
 
 #: Every registered player, the search levels with a small budget.
@@ -192,10 +191,7 @@ def removal_position():
     """The rulebook's position with Black to move: ELAI's six lines are full (Black 3,
     White 3), so only a removal (R9: HUNA+HUNA off ELAI-HUNA) and a bridge on the
     freed line (ELAI card) take ELAI, sweeping White's DUDA-ELAI and BARI-ELAI away."""
-    return position(to_move="black", bridges={"white": WHITE_BRIDGES, "black": BLACK_BRIDGES},
-                    hands={"white": ["ALOA", "BARI", "KAHU"],
-                           "black": ["ELAI", "HUNA", "HUNA"]},
-                    display=["GOLA", "JOJO", "LALE"])
+    return worked_example_start(to_move="black")
 
 
 def takes_elai(name, seed):

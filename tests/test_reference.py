@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from kahuna import BLACK, WHITE, Setup, new_game, position_to_json
 
 from . import reference
-from .helpers import play, position
+from .helpers import play
+from .test_worked_example import start as worked_example_start
 
 
 def compare_game(state, rng, max_actions=10_000):
@@ -48,13 +49,7 @@ def test_r1_to_r23_v1_v2_engine_agrees_with_the_reference(seed, v1, v2, handicap
 
 
 def test_r11_reference_agrees_on_the_worked_example():
-    s = position(to_move="white",
-                 bridges={"white": ["ALOA-DUDA", "DUDA-HUNA", "DUDA-ELAI", "BARI-COCO",
-                                    "BARI-ELAI", "ELAI-HUNA"],
-                          "black": ["ALOA-BARI", "ALOA-HUNA", "HUNA-IFFI", "HUNA-LALE",
-                                    "ELAI-FAAA", "ELAI-IFFI", "ELAI-JOJO"]},
-                 hands={"white": ["ALOA", "BARI", "KAHU"], "black": ["ELAI", "HUNA", "HUNA"]},
-                 display=["GOLA", "JOJO", "LALE"])
+    s = worked_example_start()
     for text in ("BARI>DUDA", "ALOA>BARI", "pile", "HUNA+HUNA/ELAI-HUNA", "ELAI>HUNA"):
         pos = position_to_json(s)
         expected = reference.apply(pos, text)

@@ -14,9 +14,10 @@ BLACK_BRIDGES = ["ALOA-BARI", "ALOA-HUNA", "HUNA-IFFI", "HUNA-LALE",
                  "ELAI-FAAA", "ELAI-IFFI", "ELAI-JOJO"]
 
 
-def start():
+def start(to_move="white"):
+    """The hand-built position before White's first placement (or with ``to_move``)."""
     return position(
-        to_move="white",
+        to_move=to_move,
         bridges={"white": WHITE_BRIDGES, "black": BLACK_BRIDGES},
         hands={"white": ["ALOA", "BARI", "KAHU"], "black": ["ELAI", "HUNA", "HUNA"]},
         display=["GOLA", "JOJO", "LALE"],
