@@ -93,6 +93,8 @@ def test_r11a_invariants_hold_and_catch_corruption():
     ({"free_line": "ALOA-BARI"}, "V1"),
     ({"round": 2}, "scorings"),
     ({"phase": "final"}, "final_turns"),
+    ({"phase": "final", "final_turns": 2, "round": 2, "scorings": [[0, 0]]}, "R20"),
+    ({"phase": "final", "final_turns": 2, "round": 3, "scorings": [[0, 0], [0, 0]]}, "R20"),
     ({"to_move": "red"}, "black"),
     ({"bridges": {"black": ["ALOA-LALE"]}}, "no line"),
     ([], "object"),
