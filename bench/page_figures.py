@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 from e2e.conftest import SiteServer, launch_chromium, wait_ready  # noqa: E402
-from e2e.page_driver import guard_offline, new_game, play_turn  # noqa: E402
+from e2e.page_driver import guard_offline, new_game, play_turn, record_outside  # noqa: E402
 
 # Collects the moment the page says ready, paint entries and long tasks from the start.
 PROBE = """
@@ -56,7 +56,7 @@ def boot_times(browser: Browser, url: str, runs: int) -> tuple[list[float], list
     for _ in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 800},
                                       service_workers="block")
-        guard_offline(context)
+        outside = record_outside(context)  # not guard_offline: a route() empties "warm"
         context.add_init_script(PROBE)
         page = context.new_page()
         page.goto(url)
@@ -66,6 +66,8 @@ def boot_times(browser: Browser, url: str, runs: int) -> tuple[list[float], list
         page.reload()
         warm.append(ready_ms(page))
         context.close()
+        if outside:
+            raise RuntimeError(f"{url} asked for files outside 127.0.0.1: {outside}")
     return cold, warm, fcp
 
 
