@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from e2e.conftest import SiteServer, launch_chromium, wait_ready  # noqa: E402
+from e2e.page_driver import record_outside  # noqa: E402
 from scripts.build_site import copy_site  # noqa: E402
 
 QUERY = "?pace=0"
@@ -54,45 +55,52 @@ def _timed(action, page: Page) -> float:
 def measure(runs: int) -> dict[str, list[float]]:
     """Seconds to an interactive board, ``runs`` times per situation."""
     times: dict[str, list[float]] = {k: [] for k in LABELS}
+    outside: list[list[str]] = []  # per context: requests that left 127.0.0.1
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         root = Path(tmp) / "site"
         copy_site(root)
         server = SiteServer(root, cache_control="max-age=600")
         browser = launch_chromium(pw)
+
+        def visit(workers: str) -> tuple[Page, float]:
+            """A first visit in a fresh context; the page and its time to ready."""
+            context = browser.new_context(service_workers=workers)
+            outside.append(record_outside(context))  # no route(): it would empty the cache
+            page = context.new_page()
+            return page, _timed(lambda: page.goto(server.url + QUERY), page)
+
         try:
             for _ in range(runs):
                 for key, workers in (("cold_http", "block"), ("cold", "allow")):
-                    context = browser.new_context(service_workers=workers)
-                    page = context.new_page()
-                    times[key].append(_timed(lambda: page.goto(server.url + QUERY), page))
+                    page, seconds = visit(workers)
+                    times[key].append(seconds)
                     if workers == "allow":
                         page.evaluate("navigator.serviceWorker.ready")
-                    context.close()
+                    page.context.close()
 
-            context = browser.new_context(service_workers="block")
-            page = context.new_page()
-            _timed(lambda: page.goto(server.url + QUERY), page)
+            page, _ = visit("block")
             for _ in range(runs):
                 times["warm_http"].append(_timed(page.reload, page))
-            context.close()
+            page.context.close()
 
-            context = browser.new_context(service_workers="allow")
-            page = context.new_page()
-            _timed(lambda: page.goto(server.url + QUERY), page)
+            page, _ = visit("allow")
             page.evaluate("navigator.serviceWorker.ready")
             _timed(page.reload, page)  # from now on the worker serves the page
             for _ in range(runs):
                 times["warm_sw"].append(_timed(page.reload, page))
             server.down = True
-            context.set_offline(True)
+            page.context.set_offline(True)
             for _ in range(runs):
                 times["offline"].append(_timed(page.reload, page))
             if page.evaluate("navigator.serviceWorker.controller === null"):
                 raise RuntimeError("the offline page was not served by the worker")
-            context.close()
+            page.context.close()
         finally:
             browser.close()
             server.close()
+    left = [url for urls in outside for url in urls]
+    if left:
+        raise RuntimeError(f"the site asked for files outside 127.0.0.1: {left}")
     return times
 
 
