@@ -9,14 +9,17 @@ because launchers cut it to their own shape.
 
 from __future__ import annotations
 
-import os
 import re
+import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from playwright.sync_api import sync_playwright  # noqa: E402
 
-ICONS = Path(__file__).resolve().parent.parent / "web" / "icons"
-CHROMIUM = os.environ.get("KAHUNA_CHROMIUM") or "/usr/bin/chromium"
+from e2e.conftest import launch_chromium  # noqa: E402
+
+ICONS = ROOT / "web" / "icons"
 # (file name, size in px, maskable?)
 TARGETS = (("icon-192.png", 192, False), ("icon-512.png", 512, False), ("icon-maskable-512.png", 512, True))
 
@@ -28,9 +31,10 @@ def maskable(svg: str) -> str:
 
 
 def main() -> None:
+    """Write every PNG of TARGETS from icon.svg."""
     svg = (ICONS / "icon.svg").read_text(encoding="utf-8")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        browser = launch_chromium(pw)
         for name, size, mask in TARGETS:
             page = browser.new_page(viewport={"width": size, "height": size})
             art = maskable(svg) if mask else svg
