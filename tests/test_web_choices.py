@@ -10,7 +10,7 @@ from kahuna.board import LINES
 from kahuna.observation import observe
 from kahuna.setup import Setup, new_game
 from kahuna.state import Phase
-from web.choices import hint_selection, offers, toggle
+from web.choices import Offers, hint_selection, offers, toggle
 from web.panels import own_hand
 
 
@@ -58,6 +58,12 @@ def test_toggle_keeps_at_most_the_limit():
     assert toggle((2,), 2, 2) == ()
     assert toggle((0, 1), 3, 2) == (1, 3)
     assert toggle((0, 1), 3, 5) == (0, 1, 3)
+
+
+def test_can_draw_unless_passing_is_the_only_way_to_end_the_turn():
+    pas, pile, take = (Action.parse(t) for t in ("pass", "pile", "take:BARI"))
+    assert Offers(ends=(pile, pas)).can_draw() and Offers(ends=(take,)).can_draw()
+    assert not Offers(ends=(pas,)).can_draw() and not Offers().can_draw()
 
 
 def test_hint_selection_points_at_the_cards_of_the_action():
