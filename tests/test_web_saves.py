@@ -26,6 +26,16 @@ def test_each_action_is_saved_and_a_reload_resumes_mid_turn():
     assert again.view()["board"] == app.view()["board"].replace(" fresh", "")
 
 
+def test_current_is_the_game_last_stored_and_none_before_any():
+    storage = MemoryStorage()
+    assert saves.current(storage) is None
+    app = new_app(storage)
+    entry = saves.current(storage)
+    assert entry is not None and entry.id == app.match.id and entry.match is not None
+    saves.delete(storage, app.match.id)
+    assert saves.current(storage) is None
+
+
 def test_several_games_listed_continued_and_deleted():
     storage = MemoryStorage()
     app = new_app(storage, seed=1)
