@@ -64,3 +64,11 @@ def test_index_html_uses_only_relative_urls():
     for url in re.findall(r'(?:src|href)="([^"]+)"', html):
         assert url.startswith("./") or url.startswith("data:"), url
     assert './manifest.webmanifest' in html and './web/sw-register.js' in html
+
+
+def test_micropython_config_turns_off_the_same_plugins_as_pyscript_toml():
+    html = (ROOT / "index.html").read_text()
+    mpy = re.search(r"<mpy-config>(.*?)</mpy-config>", html, re.S)
+    assert mpy is not None, "index.html has no <mpy-config>"
+    toml = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert tomllib.loads(mpy.group(1))["plugins"] == toml["plugins"]
