@@ -12,7 +12,7 @@ from html import escape
 from kahuna.actions import Action, Kind
 from kahuna.board import DEGREE, ISLANDS, N_ISLANDS
 from kahuna.observation import Observation
-from kahuna.state import COLOURS, Phase
+from kahuna.state import COLOURS, Phase, cards_of
 
 from .choices import Offers, selected_cards
 
@@ -60,19 +60,14 @@ def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
 
 def own_hand(obs: Observation) -> list[int]:
     """The seat's cards as a sorted list of islands (positions index this list)."""
-    return _cards(obs.hand)
-
-
-def _cards(counts: Sequence[int]) -> list[int]:
-    """Islands with their counts spelt out, in island order."""
-    return [i for i in range(N_ISLANDS) for _ in range(counts[i])]
+    return cards_of(obs.hand)
 
 
 def opponent_hand_html(obs: Observation) -> str:
     """The opponent's hand: known cards face up (V2 open cards, or cards it took from the
     display, R24), the rest as backs."""
     opp = 1 - obs.seat
-    known = _cards(obs.known[opp])
+    known = cards_of(obs.known[opp])
     label = "open" if obs.open_draws else "known"
     faces = [card_html(i, "", label) for i in known]  # dashed: known, not secret (R24)
     backs = [card_back() for _ in range(obs.hand_sizes[opp] - len(known))]
