@@ -53,14 +53,19 @@ def _island(island: int, portrait: bool) -> str:
     outline = island_outline(island, portrait)
     shore = _points(outline)
     inner = _points([(x + (px - x) * 0.72, y + (py - y) * 0.72) for px, py in outline])
-    bx, by = x + r * 0.78, y - r * 0.62
     return (f'<g class="island" id="island-{name}" data-island="{name}">'
             f'<polygon class="shore" points="{shore}"/>'
             f'<polygon class="land" points="{inner}"/>'
-            f'<text class="name" x="{x}" y="{y + 9}">{name}</text>'
-            f'<circle class="degree" cx="{bx:g}" cy="{by:g}" r="11"/>'
-            f'<text class="degree" x="{bx:g}" y="{by + 4:g}">{DEGREE[island]}</text>'
-            '</g>')
+            f'<text class="name" x="{x}" y="{y + 9}">{name}</text></g>')
+
+
+def _degree(island: int, portrait: bool) -> str:
+    """The island's line count (R10), in its own layer so bridges never cover it."""
+    x, y = centre(island, portrait)
+    r = radius(island)
+    bx, by = x + r * 0.78, y - r * 0.62
+    return (f'<circle class="degree" cx="{bx:g}" cy="{by:g}" r="11"/>'
+            f'<text class="degree" x="{bx:g}" y="{by + 4:g}">{DEGREE[island]}</text>')
 
 
 def _segment(line: int, portrait: bool, cls: str, extra: str = "") -> str:
@@ -115,6 +120,7 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
             if owner[line] < 0:
                 parts.append(_bridge(line, p, 1 - fx.player, " gone"))
     parts.append("</g>")
+    parts.append('<g class="degrees">' + "".join(_degree(i, p) for i in range(N_ISLANDS)) + "</g>")
     parts.append('<g class="tokens">')
     gained = set(fx.gained) if fx is not None else set()
     for island in range(N_ISLANDS):
