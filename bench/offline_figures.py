@@ -86,14 +86,17 @@ def measure(runs: int) -> dict[str, list[float]]:
             page, _ = visit("allow")
             page.evaluate("navigator.serviceWorker.ready")
             _timed(page.reload, page)  # from now on the worker serves the page
+            # Online and offline reloads alternate, so a drift over the tab's life
+            # (memory, caches warming) weighs on both figures alike.
             for _ in range(runs):
                 times["warm_sw"].append(_timed(page.reload, page))
-            server.down = True
-            page.context.set_offline(True)
-            for _ in range(runs):
+                server.down = True
+                page.context.set_offline(True)
                 times["offline"].append(_timed(page.reload, page))
-            if page.evaluate("navigator.serviceWorker.controller === null"):
-                raise RuntimeError("the offline page was not served by the worker")
+                if page.evaluate("navigator.serviceWorker.controller === null"):
+                    raise RuntimeError("the offline page was not served by the worker")
+                server.down = False
+                page.context.set_offline(False)
             page.context.close()
         finally:
             browser.close()
