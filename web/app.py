@@ -288,7 +288,7 @@ class App:
         out["opp_hand"] = panels.opponent_hand_html(obs)
         out["table"] = panels.table_html(obs, offer, self.hint)
         out["acts"] = panels.actions_html(offer, m.can_undo() and self._may_act(), self.hint)
-        out["scores"] = panels.scores_html(obs)
+        out["scores"] = panels.scores_html(obs, names)
         log = m.log()
         out["log"] = "".join(f"<li>{escape(line)}</li>" for line in log[::-1])
         out["recent"] = "".join(f"<li>{escape(line)}</li>" for line in log[-3:])

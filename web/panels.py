@@ -135,9 +135,9 @@ def players_html(obs: Observation, names: tuple[str, str]) -> str:
     return "".join(rows)
 
 
-def scores_html(obs: Observation) -> str:
-    """The points of each scoring so far (R17, R21), per player."""
-    return scores_table(obs, COLOURS) if obs.scorings else ""
+def scores_html(obs: Observation, names: Sequence[str]) -> str:
+    """The points of each scoring so far (R17, R21), per player named as in the panel."""
+    return scores_table(obs, names) if obs.scorings else ""
 
 
 def scores_table(obs: Observation, names: Sequence[str], strong_total: bool = False) -> str:
