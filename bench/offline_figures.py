@@ -1,6 +1,6 @@
 """Time to an interactive board: cold visit, warm reloads online, offline reload.
 
-    .venv/bin/python bench/offline_figures.py [--runs 5] [--json]
+    .venv/bin/python bench/offline_figures.py [--runs 9] [--json]
 
 One run of headless Chromium against the built site (scripts/build_site.py copy) served
 from 127.0.0.1 with GitHub Pages' caching header (Cache-Control: max-age=600, plus
@@ -10,8 +10,13 @@ board is drawn and clickable. Each figure is the median of --runs loads:
 - cold visit: a fresh browser context (empty caches), with the service worker (which
   installs meanwhile) and without it (its cost on a first visit);
 - warm reload, no worker: service workers blocked, the HTTP cache only;
-- warm reload, worker: online, every file from the worker's cache;
+- warm reload, worker: online, every file from the worker's cache; after the first
+  visit this is every online reload a player makes;
 - offline reload: the context offline and the server dropping every connection.
+
+The three warm figures are taken in rounds, one reload of each per round with the order
+rotating, and the offline reload is compared with each online one round by round: the
+median of the differences, with a distribution-free 95% interval for it.
 
 The network is local, so cold and warm differ by much less than on a real connection:
 what the figures show is that the worker adds no delay, and that offline is no slower.
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import tempfile
@@ -43,6 +49,7 @@ LABELS = {
     "warm_sw": "warm reload, online, worker",
     "offline": "offline reload, worker",
 }
+WARM = ("warm_http", "warm_sw", "offline")
 
 
 def _timed(action, page: Page) -> float:
@@ -52,8 +59,23 @@ def _timed(action, page: Page) -> float:
     return time.perf_counter() - start
 
 
+def _offline_reload(page: Page, server: SiteServer) -> float:
+    """Seconds to an interactive board after a reload with no network at all."""
+    server.down = True
+    page.context.set_offline(True)
+    try:
+        seconds = _timed(page.reload, page)
+        if page.evaluate("navigator.serviceWorker.controller === null"):
+            raise RuntimeError("the offline page was not served by the worker")
+        return seconds
+    finally:
+        server.down = False
+        page.context.set_offline(False)
+
+
 def measure(runs: int) -> dict[str, list[float]]:
-    """Seconds to an interactive board, ``runs`` times per situation."""
+    """Seconds to an interactive board, ``runs`` times per situation; the warm lists are
+    paired (entry i of each comes from round i)."""
     times: dict[str, list[float]] = {k: [] for k in LABELS}
     outside: list[list[str]] = []  # per context: requests that left 127.0.0.1
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
@@ -67,37 +89,34 @@ def measure(runs: int) -> dict[str, list[float]]:
             context = browser.new_context(service_workers=workers)
             outside.append(record_outside(context))  # no route(): it would empty the cache
             page = context.new_page()
-            return page, _timed(lambda: page.goto(server.url + QUERY), page)
+            seconds = _timed(lambda: page.goto(server.url + QUERY), page)
+            if workers == "allow":
+                page.evaluate("navigator.serviceWorker.ready")
+            return page, seconds
 
         try:
             for _ in range(runs):
                 for key, workers in (("cold_http", "block"), ("cold", "allow")):
                     page, seconds = visit(workers)
                     times[key].append(seconds)
-                    if workers == "allow":
-                        page.evaluate("navigator.serviceWorker.ready")
                     page.context.close()
 
-            page, _ = visit("block")
+            # Two tabs side by side, one with workers blocked, reloaded in turn.
+            http_page, _ = visit("block")
+            sw_page, _ = visit("allow")
+            _timed(sw_page.reload, sw_page)  # from now on the worker serves the page
+            reload = {
+                "warm_http": lambda: _timed(http_page.reload, http_page),
+                "warm_sw": lambda: _timed(sw_page.reload, sw_page),
+                "offline": lambda: _offline_reload(sw_page, server),
+            }
+            order = list(WARM)
             for _ in range(runs):
-                times["warm_http"].append(_timed(page.reload, page))
-            page.context.close()
-
-            page, _ = visit("allow")
-            page.evaluate("navigator.serviceWorker.ready")
-            _timed(page.reload, page)  # from now on the worker serves the page
-            # Online and offline reloads alternate, so a drift over the tab's life
-            # (memory, caches warming) weighs on both figures alike.
-            for _ in range(runs):
-                times["warm_sw"].append(_timed(page.reload, page))
-                server.down = True
-                page.context.set_offline(True)
-                times["offline"].append(_timed(page.reload, page))
-                if page.evaluate("navigator.serviceWorker.controller === null"):
-                    raise RuntimeError("the offline page was not served by the worker")
-                server.down = False
-                page.context.set_offline(False)
-            page.context.close()
+                for key in order:
+                    times[key].append(reload[key]())
+                order = order[1:] + order[:1]
+            http_page.context.close()
+            sw_page.context.close()
         finally:
             browser.close()
             server.close()
@@ -107,9 +126,38 @@ def measure(runs: int) -> dict[str, list[float]]:
     return times
 
 
+def median_interval(values: list[float]) -> tuple[float, float]:
+    """A distribution-free interval holding the median with at least 95% confidence
+    (order statistics of the sign test); the whole range when there are too few values."""
+    ordered, n = sorted(values), len(values)
+    # The median lies below the (c+1)-th smallest value when at most c values fall below
+    # it: probability P(X <= c), X ~ Binomial(n, 1/2). Cut the most values from each end
+    # that keeps this at or under 2.5% a side.
+    def tail(c: int) -> float:
+        return sum(math.comb(n, i) for i in range(c + 1)) / 2**n
+
+    cut = 0
+    while tail(cut + 1) <= 0.025:
+        cut += 1
+    return ordered[cut], ordered[n - 1 - cut]
+
+
+def paired(times: dict[str, list[float]], key: str, other: str) -> dict[str, float]:
+    """``key`` minus ``other`` round by round: median, 95% interval, rounds ``key`` was faster."""
+    diffs = [a - b for a, b in zip(times[key], times[other])]
+    low, high = median_interval(diffs)
+    return {
+        "median_s": statistics.median(diffs),
+        "low_s": low,
+        "high_s": high,
+        "faster_rounds": sum(d < 0 for d in diffs),
+        "rounds": len(diffs),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="loads per figure (median)")
+    parser.add_argument("--runs", type=int, default=9, help="loads per figure (median)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     try:
@@ -118,15 +166,20 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 1
     medians = {k: statistics.median(v) for k, v in times.items()}
+    comparisons = {other: paired(times, "offline", other) for other in ("warm_sw", "warm_http")}
     if args.json:
-        print(json.dumps({"runs": args.runs, "median_s": medians, "all_s": times}, indent=1))
+        print(json.dumps({"runs": args.runs, "median_s": medians, "all_s": times,
+                          "offline_minus": comparisons}, indent=1))
         return 0
     print(f"time to an interactive board, median of {args.runs} (all runs in brackets)")
     for key, label in LABELS.items():
         runs = ", ".join(f"{t:.2f}" for t in times[key])
         print(f"  {label:32} {medians[key]:5.2f} s   [{runs}]")
-    ratio = medians["offline"] / medians["warm_http"]
-    print(f"  offline / warm online (no worker): {ratio:.2f}")
+    print("offline reload minus online reload, round by round (negative: offline faster)")
+    for other, c in comparisons.items():
+        print(f"  vs {LABELS[other]:31} median {c['median_s'] * 1000:+5.0f} ms, "
+              f"95% interval {c['low_s'] * 1000:+.0f} to {c['high_s'] * 1000:+.0f} ms, "
+              f"offline faster in {c['faster_rounds']} of {c['rounds']} rounds")
     return 0
 
 
