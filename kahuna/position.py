@@ -181,7 +181,7 @@ def _build(data: Any, seed: int) -> State:
         missing = sum(left)
         if missing:
             raise PositionError(f"{missing} cards are nowhere: all 24 must be placed (R11a)")
-    if s.phase is Phase.FINAL and (s.round != 3 or s.pile or s.display != [-1, -1, -1]):
+    if s.phase is Phase.FINAL and (s.round != 3 or not s.nothing_to_draw):
         raise PositionError("the final turns come in round 3, with nothing left to draw (R20)")
     if s.free_line >= 0 and s.owner[s.free_line] >= 0:
         raise PositionError(f"free_line {line_name(s.free_line)} holds a bridge (V1)")

@@ -111,6 +111,11 @@ class State:
         """True once the game has a result (R22, R23)."""
         return self.phase is Phase.OVER
 
+    @property
+    def nothing_to_draw(self) -> bool:
+        """The pile and the display are both empty (R15, R16, R20)."""
+        return not self.pile and self.display == [-1, -1, -1]
+
     def bridges(self, player: int) -> list[int]:
         """Lines holding ``player``'s bridges."""
         return [line for line in range(N_LINES) if self.owner[line] == player]
@@ -208,17 +213,16 @@ class State:
 
     def _turn_endings(self) -> list[Action]:
         """Phase B's choices (R12-R15, R20)."""
-        pile, display = self.pile, self.display
-        if self.phase is Phase.FINAL or (not pile and display == [-1, -1, -1]):
+        if self.phase is Phase.FINAL or self.nothing_to_draw:
             return [PASS]  # R15, R20
         ends: list[Action] = []
         if self.hand_size[self.to_move] < HAND_LIMIT:  # R14
             seen = set()
-            for card in display:
+            for card in self.display:
                 if card >= 0 and card not in seen:
                     seen.add(card)
                     ends.append(TAKE[card])
-            if pile:
+            if self.pile:
                 ends.append(PILE)
         if not self.opponent_abstained:  # R13
             ends.append(PASS)
@@ -303,7 +307,7 @@ class State:
                         "V1", f"{ISLANDS[island]} is the opponent's: no bridge may touch it")
 
     def _why_not_end(self, action: Action) -> tuple[str, str]:
-        if self.phase is Phase.FINAL or (not self.pile and self.display == [-1, -1, -1]):
+        if self.phase is Phase.FINAL or self.nothing_to_draw:
             return "R15", "there is nothing left to draw: the turn ends with pass"
         if action.kind is Kind.PASS:
             return "R13", "the opponent abstained last turn, so you must draw"
@@ -427,7 +431,7 @@ class State:
             self.final_turns -= 1
             if not self.final_turns:
                 self._final_scoring(fx)
-        elif action.kind is not Kind.PASS and not self.pile and self.display == [-1, -1, -1]:
+        elif action.kind is not Kind.PASS and self.nothing_to_draw:
             self._end_round(fx)  # R16: the last card has been drawn
 
     def _receive(self, p: int, card: int, fx: Effects) -> None:
