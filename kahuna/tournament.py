@@ -28,7 +28,7 @@ Z95 = 1.959964  # two-sided 95% normal quantile
 def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int]
               ) -> dict[str, Any]:
     """One game between ``names`` (Black, White) on the deal of ``seed``: the winner's
-    seat (None for a draw), the scores, and each seat's seconds per decision."""
+    seat (None for a draw) and each seat's seconds per decision."""
     state = new_game(Setup(seed=seed))
     players = [make_player(names[BLACK]), make_player(names[WHITE])]
     rngs = [random.Random(rng_seeds[BLACK]), random.Random(rng_seeds[WHITE])]
@@ -39,7 +39,7 @@ def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int]
         action = choose(players[seat], observe(state, seat), rngs[seat])
         times[seat].append(time.perf_counter() - start)
         state.play(action)  # checked: a bot's illegal action fails the match loudly
-    return {"winner": state.outcome.winner, "totals": state.totals(), "times": times}
+    return {"winner": state.outcome.winner, "times": times}
 
 
 def _pair(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
