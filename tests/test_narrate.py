@@ -1,8 +1,11 @@
 """The move log's plain words (narrate.describe) for every kind of action and event."""
 
 from kahuna import BLACK, WHITE, Setup, describe, new_game
+from kahuna.board import ISLANDS
+from kahuna.narrate import possessive, reason_words, result_words, says
 
 from .helpers import HOLD_ALOA, HOLD_COCO, HOLD_LALE, final_position, last_card, play, position
+from .test_worked_example import start
 
 
 def test_v1_r9a_discard_removal_free_bridge_pass_in_words():
@@ -38,3 +41,70 @@ def test_r17_r22_r23_round_ends_scorings_and_results_in_words():
     s = last_card(black=HOLD_ALOA, white=[])
     assert describe(play(s, "take:GOLA")[0]).endswith(
         "Black scores 1; Black wins (White has no bridge left)")
+
+
+def test_r11_worked_example_with_the_page_names():
+    """Against the computer the log names the players as the page does; "You" takes the
+    second person, wherever it stands in the sentence."""
+    s = start()  # White (the computer here) to move
+    effects = play(s, "BARI>DUDA", "ALOA>BARI", "pile", "HUNA+HUNA/ELAI-HUNA", "ELAI>HUNA")
+    names = ("You", "Computer")
+    assert [describe(fx, BLACK, names) for fx in effects] == [
+        "Computer places BARI–DUDA and takes BARI; your ALOA–BARI bridge is removed; "
+        "you lose ALOA",
+        "Computer places ALOA–BARI and takes ALOA; your ALOA–HUNA bridge is removed; "
+        "you lose HUNA",
+        "Computer draws from the pile",
+        "You play HUNA and HUNA and remove Computer's ELAI–HUNA bridge",
+        "You place ELAI–HUNA and take ELAI and HUNA; Computer's BARI–ELAI, DUDA–ELAI, "
+        "DUDA–HUNA bridges are removed; Computer loses DUDA",
+    ]
+    drawn = ISLANDS[effects[2].drawn]
+    assert describe(effects[2], WHITE, ("Computer", "You")) == f"You draw from the pile ({drawn})"
+    assert describe(effects[3], WHITE, ("Computer", "You")) == (
+        "Computer plays HUNA and HUNA and removes your ELAI–HUNA bridge")
+
+
+def test_v1_r9a_r7_own_moves_in_the_second_person():
+    s = position(variants={"fewer_surprises": True}, bridges={"white": ["ELAI-HUNA"]},
+                 hands={"black": ["ELAI", "HUNA", "IFFI", "IFFI", "JOJO"]})
+    effects = play(s, "d:IFFI+JOJO", "ELAI+HUNA/ELAI-HUNA", "f:ELAI-HUNA", "pass")
+    assert [describe(fx, BLACK, ("You", "Computer")) for fx in effects] == [
+        "You discard IFFI and JOJO face down",
+        "You play ELAI and HUNA and remove Computer's ELAI–HUNA bridge",
+        "You place a free bridge on ELAI–HUNA",
+        "You end the turn without drawing",
+    ]
+    assert describe(effects[0], WHITE, ("Computer", "You")) == "Computer discards 2 cards face down"
+    (fx,) = play(new_game(Setup(handicap=1)), "h:ALOA-BARI")
+    assert describe(fx, None, ("You", "Computer")) == "You place a handicap bridge on ALOA–BARI"
+
+
+def test_r17_r23_scorings_and_results_with_the_page_names():
+    s = last_card(black=HOLD_ALOA + HOLD_COCO, white=HOLD_LALE)
+    (fx,) = play(s, "take:GOLA")
+    assert describe(fx, None, ("You", "Computer")) == (
+        "You take GOLA from the display; round 1 ends; you score 1")
+    assert describe(fx, None, ("Computer", "You")).endswith("; Computer scores 1")
+    (fx,) = play(last_card(black=HOLD_ALOA, white=[]), "take:GOLA")
+    assert describe(fx, None, ("You", "Computer")).endswith(
+        "you score 1; you win (Computer has no bridge left)")
+    assert describe(fx, None, ("Computer", "You")).endswith(
+        "Computer scores 1; Computer wins (you have no bridge left)")
+    assert reason_words(fx.outcome) == "White has no bridge left"  # as the engine says
+    assert result_words(fx.outcome, ("Computer", "You")) == (
+        "Computer wins (you have no bridge left)")
+    s = final_position([[1, 0], [0, 2]], HOLD_ALOA, ["DUDA-ELAI"])
+    (fx,) = play(s, "pass")
+    assert result_words(fx.outcome, ("You", "Computer")) == (
+        "You win (equal points, higher final scoring)")
+
+
+def test_grammar_helpers_for_other_names():
+    """Only "You" changes the grammar; any other name (a colour, "Computer") is a third
+    person and keeps its capital."""
+    assert [says("You", "win"), says("You", "win", start=False), says("White", "win")] == [
+        "You win", "you win", "White wins"]
+    assert says("Computer", "have", start=False) == "Computer has"
+    assert [possessive("You"), possessive("You", start=False), possessive("Black")] == [
+        "Your", "your", "Black's"]

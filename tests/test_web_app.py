@@ -142,7 +142,7 @@ def test_computer_turns_come_from_its_own_level_and_hint_from_the_strongest():
     app.show_hint(hint)
     view = app.view()
     assert app.hint == hint and "hint" in view["board"] + view["table"] + view["acts"] + view["hand"]
-    assert view["prompt"].startswith(f"Hint from the {levels()[-1]} level: Black ")
+    assert view["prompt"].startswith(f"Hint from the {levels()[-1]} level: You ")
 
 
 def test_links_open_a_record_or_a_position_and_bad_links_explain():
@@ -194,3 +194,24 @@ def test_a_save_with_an_unknown_level_still_gets_a_computer_opponent():
     while not thinking.step(0.03):
         pass
     assert thinking.action() in app.match.state.legal_actions()
+
+
+def test_end_and_scoring_dialogs_and_log_name_the_players_as_the_rows_do():
+    """R17, R23: against the computer (the person plays White and loses every bridge)
+    the rows, the log, the scoring and the end dialog all say You / Computer."""
+    from tests.helpers import HOLD_ALOA, last_card
+
+    record = {"format": "kahuna-record", "version": 1,
+              "position": position_to_json(last_card(black=HOLD_ALOA, white=[])), "seed": 1,
+              "actions": ["take:GOLA"], "meta": {"mode": "computer", "human": 1}}
+    app = App(MemoryStorage(), Clock())
+    app.boot({"record": encode_link(record)})
+    assert app.dialog == "end"
+    view = app.view()
+    assert ">Computer<" in view["players"] and ">You<" in view["players"]
+    assert "Computer scores 1; Computer wins (you have no bridge left)" in view["log"]
+    assert "Computer wins</h2><p>You have no bridge left. Islands at the end: " \
+           "Computer 1, You 0" in view["dialog"]
+    app.dialog = "scoring"
+    assert "Islands: Computer 1, You 0. Computer scores 1." in app.view()["dialog"]
+    assert "Black" not in view["log"] + app.view()["dialog"] and "White" not in view["log"]

@@ -75,7 +75,18 @@ def test_hot_seat_shows_the_player_to_move_and_names_no_pile_card():
 def test_against_the_computer_the_person_sees_their_own_pile_card():
     m = Match.new(Setup(seed=8, first=0), COMPUTER, 0)
     m.play(Action.parse("pile"))
-    assert m.log()[0].startswith("Black draws from the pile (")
+    assert m.log()[0].startswith("You draw from the pile (")
+
+
+def test_the_log_names_the_players_as_the_player_rows_do():
+    """Against the computer "You" and "Computer", whichever colour the person has; the
+    computer's pile card stays hidden (R24)."""
+    m = Match.new(Setup(seed=8, first=0), COMPUTER, 1)
+    assert m.names() == ("Computer", "You")
+    m.play(Action.parse("pile"))
+    m.play(Action.parse("pile"))
+    assert m.log()[0] == "Computer draws from the pile"
+    assert m.log()[1].startswith("You draw from the pile (")
 
 
 @pytest.mark.parametrize("mutate, words", [

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from kahuna.actions import TURN_ENDING, Action
 from kahuna.errors import KahunaError
-from kahuna.narrate import describe
+from kahuna.narrate import describe, possessive
 from kahuna.observation import observe
 from kahuna.position import parse_seat
 from kahuna.setup import Setup
@@ -293,12 +293,12 @@ class App:
         out["log"] = "".join(f"<li>{escape(line)}</li>" for line in log[::-1])
         out["recent"] = "".join(f"<li>{escape(line)}</li>" for line in log[-3:])
         out["round"] = panels.round_text(obs)
-        out["hand_label"] = dialogs.possessive(names[obs.seat]) + " hand"
-        out["opp_label"] = dialogs.possessive(names[1 - obs.seat]) + " hand"
+        out["hand_label"] = possessive(names[obs.seat]) + " hand"
+        out["opp_label"] = possessive(names[1 - obs.seat]) + " hand"
         if self.thinking and m.computer_to_move():
             out["prompt"] = "The computer is thinking…"
         elif self.hint is not None:  # what the strongest level would do, in words
-            advice = describe(Effects(obs.seat, self.hint))
+            advice = describe(Effects(obs.seat, self.hint), obs.seat, names)
             out["prompt"] = f"Hint from the {levels()[-1]} level: {advice} (shown in pink)."
         else:
             out["prompt"] = panels.prompt_text(obs, offer, self.selected, names)

@@ -13,7 +13,7 @@ from typing import Any
 
 from kahuna.actions import TURN_ENDING, Action, Kind
 from kahuna.errors import RecordError
-from kahuna.narrate import describe
+from kahuna.narrate import YOU, describe
 from kahuna.observation import Observation, observe
 from kahuna.record import FORMAT, VERSION, replay, setup_to_json, start_of
 from kahuna.setup import Setup, new_game
@@ -69,15 +69,17 @@ class Match:
         if self.mode != COMPUTER or self.human is None:
             return COLOURS[0], COLOURS[1]
         names = ["", ""]
-        names[self.human] = "You"
+        names[self.human] = YOU
         names[1 - self.human] = "Computer"
         return names[0], names[1]
 
     def log(self) -> list[str]:
-        """The move log in plain words; the pile card is named only to the person
-        who drew it against the computer (on a shared device nobody's draw is named)."""
+        """The move log in plain words, naming the players as ``names`` does; the pile
+        card is named only to the person who drew it against the computer (on a shared
+        device nobody's draw is named)."""
         viewer = self.human if self.mode == COMPUTER else None
-        return [describe(fx, viewer) for fx in self.effects]
+        names = self.names()
+        return [describe(fx, viewer, names) for fx in self.effects]
 
     # ----- acting -----------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from kahuna.narrate import reason_words, says
 from kahuna.observation import Observation
 from kahuna.state import COLOURS, Effects
 
@@ -131,7 +132,7 @@ def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
     points = fx.scoring or (0, 0)
     scorer = names[0 if points[0] else 1]
     verdict = ("A tie: nobody scores." if points == (0, 0) else
-               f"{escape(scorer)} score{'s' * (scorer != 'You')} {max(points)}.")
+               f"{escape(says(scorer, 'score'))} {max(points)}.")
     return (f'<h2 id="dialog-title">End of round {fx.round_ended}</h2>'
             f'<p>Islands: {escape(names[0])} {b}, {escape(names[1])} {w}. {verdict}</p>'
             f'{scores_table(obs, names, strong_total=True)}'
@@ -144,26 +145,17 @@ def end_html(obs: Observation, names: tuple[str, str], result: str) -> str:
     outcome = obs.outcome
     assert outcome is not None
     b, w = islands_held(obs)
-    title = "Draw" if outcome.winner is None else wins(names[outcome.winner])
+    title = "Draw" if outcome.winner is None else says(names[outcome.winner], "win")
+    reason = reason_words(outcome, names)
     bridges = [25 - obs.supply[0], 25 - obs.supply[1]]
     return (f'<h2 id="dialog-title" class="winner">{escape(title)}</h2>'
-            f'<p>{escape(outcome.reason[0].upper() + outcome.reason[1:])}. '
+            f'<p>{escape(reason[0].upper() + reason[1:])}. '
             f'Islands at the end: {escape(names[0])} {b}, {escape(names[1])} {w}; bridges on '
             f'the board: {bridges[0]} and {bridges[1]}.</p>{scores_table(obs, names, strong_total=True)}'
             + (f'<p class="note">{escape(result)}</p>' if result else "")
             + '<div class="buttons"><button type="button" class="primary" data-act="rematch">'
             'Rematch</button><button type="button" data-act="menu">New game</button>'
             '<button type="button" data-act="close">Look at the board</button></div>')
-
-
-def wins(name: str) -> str:
-    """'White wins', but 'You win'."""
-    return "You win" if name == "You" else f"{name} wins"
-
-
-def possessive(name: str) -> str:
-    """'White's', but 'Your'."""
-    return "Your" if name == "You" else f"{name}'s"
 
 
 def cover_html(player: int) -> str:
