@@ -36,8 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from e2e.conftest import SiteServer, launch_chromium, wait_ready  # noqa: E402
-from e2e.page_driver import record_outside  # noqa: E402
+from e2e.conftest import SiteServer, guard_network, launch_chromium, wait_ready  # noqa: E402
 from scripts.build_site import copy_site  # noqa: E402
 
 QUERY = "?pace=0"
@@ -87,7 +86,8 @@ def measure(runs: int) -> dict[str, list[float]]:
         def visit(workers: str) -> tuple[Page, float]:
             """A first visit in a fresh context; the page and its time to ready."""
             context = browser.new_context(service_workers=workers)
-            outside.append(record_outside(context))  # no route(): it would empty the cache
+            outside.append([])
+            guard_network(context, outside[-1])
             page = context.new_page()
             seconds = _timed(lambda: page.goto(server.url + QUERY), page)
             if workers == "allow":

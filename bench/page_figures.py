@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-from e2e.conftest import SiteServer, launch_chromium, wait_ready  # noqa: E402
-from e2e.page_driver import guard_offline, new_game, play_turn, record_outside  # noqa: E402
+from e2e.conftest import SiteServer, guard_network, launch_chromium, wait_ready  # noqa: E402
+from e2e.page_driver import new_game, play_turn  # noqa: E402
 
 # Collects the moment the page says ready, paint entries and long tasks from the start.
 PROBE = """
@@ -56,7 +56,8 @@ def boot_times(browser: Browser, url: str, runs: int) -> tuple[list[float], list
     for _ in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 800},
                                       service_workers="block")
-        outside = record_outside(context)  # not guard_offline: a route() empties "warm"
+        outside: list[str] = []
+        guard_network(context, outside)
         context.add_init_script(PROBE)
         page = context.new_page()
         page.goto(url)
@@ -75,7 +76,8 @@ def playing(browser: Browser, base: str, level: str, turns: int) -> dict:
     """Play ``turns`` turns by clicks against ``level``; long tasks after ready."""
     context = browser.new_context(viewport={"width": 1280, "height": 800},
                                   service_workers="block")
-    outside = guard_offline(context)
+    outside: list[str] = []
+    guard_network(context, outside)
     context.add_init_script(PROBE)
     page = context.new_page()
     decisions: dict[str, list[float]] = {"computer": [], "hint": []}

@@ -1,40 +1,13 @@
 """Driving the game page through its real UI, shared by e2e/test_page.py and
-bench/page_figures.py: wait until the person may act, place a bridge, end a turn;
-and the offline guard (or, for timed loads, a recorder) for browser contexts made outside
-conftest's ``page``."""
+bench/page_figures.py: wait until the person may act, place a bridge, end a turn."""
 
 from __future__ import annotations
 
-import urllib.parse
-
-from playwright.sync_api import BrowserContext, Locator, Page
-
-from .conftest import LOCAL_HOST, guard_network
+from playwright.sync_api import Locator, Page
 
 #: The person may act, or a dialog / the hot-seat cover waits for a tap.
 SETTLED = ('body[data-turn="person"], body[data-turn="over"], #dialog:not([hidden]), '
            '#cover:not([hidden])')
-
-
-def guard_offline(context: BrowserContext) -> list[str]:
-    """Abort, and list, every request of ``context`` that would leave 127.0.0.1
-    (for contexts made outside conftest's ``page`` fixture)."""
-    outside: list[str] = []
-    guard_network(context, outside)
-    return outside
-
-
-def record_outside(context: BrowserContext) -> list[str]:
-    """List every HTTP request of ``context`` that leaves 127.0.0.1, without routing:
-    for timing loads, since any ``route()`` switches Chromium's HTTP cache off."""
-    outside: list[str] = []
-
-    def note(request) -> None:
-        if urllib.parse.urlsplit(request.url).hostname not in (LOCAL_HOST, None):
-            outside.append(request.url)
-
-    context.on("request", note)
-    return outside
 
 
 def settle(page: Page, timeout_ms: int = 60_000) -> None:

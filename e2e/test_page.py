@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 
-from .page_driver import end_turn, guard_offline, new_game, place_a_bridge, play_turn, settle
+from .conftest import guard_network
+from .page_driver import end_turn, new_game, place_a_bridge, play_turn, settle
 
 
 def test_complete_game_against_the_computer_by_clicks(page, base_url, external_requests,
@@ -131,7 +132,8 @@ def test_v1_changes_what_is_offered_and_phone_layout(browser, base_url, wait_rea
                 "hands": {"black": ["DUDA", "BARI", "COCO"], "white": ["LALE"]}}
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
                                   has_touch=True, service_workers="block")
-    outside = guard_offline(context)
+    outside: list[str] = []
+    guard_network(context, outside)
     phone = context.new_page()
     offered = {}
     for v1 in (True, False):
