@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from kahuna.board import DEGREE, LINES, POSITIONS
+from kahuna.board import DEGREE, ISLANDS, LINES, POSITIONS
 
 #: The printed frame cropped to the islands: (x, y, width, height).
 _CROP = (150, 235, 960, 680)
@@ -96,9 +96,32 @@ def _shore(centre_: Point, toward: Point, r: float) -> Point:
     return (round(x + (tx - x) / length * r * 0.95, 1), round(y + (ty - y) / length * r * 0.95, 1))
 
 
+#: Island names' font size; the turned board is drawn smaller on a phone, so larger type.
+NAME_SIZE = {False: 15, True: 25}
+#: How far below the island's centre the name's baseline sits.
+NAME_BASELINE = 9
+#: Kahuna token radius, larger on the turned board for the same reason.
+TOKEN_RADIUS = {False: 14, True: 18}
+#: Room kept between a token's circle and a name's box: the token's rim (half its
+#: 3-unit stroke), the name's outline (half of at most 5) and a little air.
+_TOKEN_AIR = 6
+
+
+def name_box(island: int, portrait: bool = False) -> tuple[float, float, float, float]:
+    """A generous box (left, top, right, bottom) around the island's name as drawn:
+    bold capitals about 0.8 em apart, the font's ascent above the baseline (0.95 em)
+    and its descent below (0.25 em)."""
+    x, y = centre(island, portrait)
+    size = NAME_SIZE[portrait]
+    half = 0.4 * size * len(ISLANDS[island])
+    baseline = y + NAME_BASELINE
+    return (x - half, baseline - 0.95 * size, x + half, baseline + 0.25 * size)
+
+
 def token_spot(island: int, portrait: bool = False) -> tuple[float, float]:
-    """Where the Kahuna token sits: on the island's upper left, clear of the name
-    (the line count takes the upper right)."""
+    """Where the Kahuna token sits: on the island's upper left (the line count takes
+    the upper right), raised as far as needed to keep clear of the name."""
     x, y = centre(island, portrait)
     r = radius(island)
-    return (round(x - r * 0.6, 1), round(y - r * 0.72, 1))
+    top = name_box(island, portrait)[1]
+    return (round(x - r * 0.6, 1), round(min(y - r * 0.72, top - TOKEN_RADIUS[portrait] - _TOKEN_AIR), 1))

@@ -14,7 +14,8 @@ from kahuna.board import DEGREE, ISLANDS, N_ISLANDS, N_LINES, line_name
 from kahuna.observation import Observation
 from kahuna.state import COLOURS, Effects
 
-from .layout import centre, island_outline, line_shape, radius, token_spot, viewbox
+from .layout import (NAME_BASELINE, NAME_SIZE, TOKEN_RADIUS, centre, island_outline, line_shape,
+                     radius, token_spot, viewbox)
 
 
 @dataclass(frozen=True)
@@ -49,14 +50,20 @@ def _sea(portrait: bool) -> str:
 def _island(island: int, portrait: bool) -> str:
     x, y = centre(island, portrait)
     name = ISLANDS[island]
-    r = radius(island)
     outline = island_outline(island, portrait)
     shore = _points(outline)
     inner = _points([(x + (px - x) * 0.72, y + (py - y) * 0.72) for px, py in outline])
     return (f'<g class="island" id="island-{name}" data-island="{name}">'
             f'<polygon class="shore" points="{shore}"/>'
-            f'<polygon class="land" points="{inner}"/>'
-            f'<text class="name" x="{x}" y="{y + 9}">{name}</text></g>')
+            f'<polygon class="land" points="{inner}"/></g>')
+
+
+def _name(island: int, portrait: bool) -> str:
+    """The island's name, in its own layer above the bridges: on the turned board the
+    names are wider than the islands, and a bridge's end would cover a letter."""
+    x, y = centre(island, portrait)
+    return (f'<text class="name" x="{x}" y="{y + NAME_BASELINE}" font-size="{NAME_SIZE[portrait]}">'
+            f'{ISLANDS[island]}</text>')
 
 
 def _degree(island: int, portrait: bool) -> str:
@@ -84,11 +91,14 @@ def _bridge(line: int, portrait: bool, owner: int, cls: str = "") -> str:
 
 def _token(island: int, portrait: bool, owner: int, cls: str = "") -> str:
     x, y = token_spot(island, portrait)
+    r = TOKEN_RADIUS[portrait]
+    k = r / 14  # the triangle grows with the token
     colour = _COLOUR_CLASS[owner]
     return (f'<g class="token {colour}{cls}" data-token="{ISLANDS[island]}">'
             f'<title>{COLOURS[owner]} controls {ISLANDS[island]}</title>'
-            f'<circle cx="{x:g}" cy="{y:g}" r="14"/>'
-            f'<path d="M{x - 6:g},{y + 6:g} L{x:g},{y - 7:g} L{x + 6:g},{y + 6:g} Z"/></g>')
+            f'<circle cx="{x:g}" cy="{y:g}" r="{r}"/>'
+            f'<path d="M{x - 6 * k:g},{y + 6 * k:g} L{x:g},{y - 7 * k:g} '
+            f'L{x + 6 * k:g},{y + 6 * k:g} Z"/></g>')
 
 
 def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool = False) -> str:
@@ -120,6 +130,7 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
             if owner[line] < 0:
                 parts.append(_bridge(line, p, 1 - fx.player, " gone"))
     parts.append("</g>")
+    parts.append('<g class="names">' + "".join(_name(i, p) for i in range(N_ISLANDS)) + "</g>")
     parts.append('<g class="degrees">' + "".join(_degree(i, p) for i in range(N_ISLANDS)) + "</g>")
     parts.append('<g class="tokens">')
     gained = set(fx.gained) if fx is not None else set()

@@ -1,0 +1,67 @@
+"""Layout checks measured in the real page: no control token covers an island name, on
+a desktop and on a 360 px phone.
+
+One boot per screen size: a position link where every island is controlled (so every
+island shows its token).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+
+from .conftest import guard_network
+
+# Every island controlled by someone (R10), so every token is drawn.
+ALL_HELD = {"bridges": {
+    "black": ["ALOA-HUNA", "COCO-KAHU", "DUDA-ELAI", "ELAI-FAAA", "ELAI-HUNA", "ELAI-JOJO",
+              "FAAA-JOJO", "GOLA-JOJO", "HUNA-LALE", "JOJO-KAHU"],
+    "white": ["ALOA-BARI", "ALOA-DUDA", "BARI-COCO", "BARI-DUDA", "BARI-ELAI", "BARI-FAAA",
+              "COCO-FAAA", "COCO-GOLA", "DUDA-HUNA", "ELAI-IFFI", "FAAA-GOLA", "GOLA-KAHU",
+              "HUNA-IFFI", "IFFI-JOJO", "IFFI-KAHU", "IFFI-LALE", "KAHU-LALE"]}}
+
+# Pairs (token, name) whose screen boxes come within a board unit of each other. The
+# boxes leave out the outlines, so they grow by half of each outline's width: the
+# token's rim (3 units) and the name's (5 at most). The name's box runs from the
+# font's ascent to its descent, more than the capitals a player sees.
+OVERLAPS_JS = """() => {
+  const svg = [...document.querySelectorAll('#board svg.board')].find(s => s.getClientRects().length);
+  const unit = svg.getScreenCTM().a;  // screen pixels per board unit
+  const box = (e, pad) => {
+    const b = e.getBoundingClientRect(), p = pad * unit;
+    return {left: b.left - p, top: b.top - p, right: b.right + p, bottom: b.bottom + p};
+  };
+  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const names = [...svg.querySelectorAll('text.name')];
+  const out = [];
+  for (const token of svg.querySelectorAll('.token circle')) {
+    for (const name of names) {
+      if (hit(box(token, 1.5 + 1), box(name, 2.5))) out.push([token.parentNode.dataset.token, name.textContent]);
+    }
+  }
+  return {shape: svg.classList.contains('portrait') ? 'portrait' : 'landscape',
+          tokens: svg.querySelectorAll('.token').length, overlaps: out};
+}"""
+
+
+@pytest.mark.parametrize("width, height, shape", [(1024, 768, "landscape"), (360, 740, "portrait")])
+def test_tokens_clear_of_names(browser, base_url, wait_ready, screenshot,
+                                width, height, shape):
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=width < 600, has_touch=width < 600,
+                                  service_workers="block")
+    outside: list[str] = []
+    guard_network(context, outside)
+    page = context.new_page()
+    link = base64.urlsafe_b64encode(json.dumps(ALL_HELD).encode()).decode().rstrip("=")
+    page.goto(base_url + "?position=" + link)
+    wait_ready(page)
+    page.click('#cover [data-act="uncover"]')
+    board = page.evaluate(OVERLAPS_JS)
+    screenshot(page, f"layout-tokens-{width}")
+    assert (board["shape"], board["tokens"]) == (shape, 12)
+    assert board["overlaps"] == []
+    context.close()
+    assert outside == []

@@ -1,0 +1,39 @@
+"""Board geometry (web/layout.py): the Kahuna tokens keep clear of every island name, in
+both orientations. The name boxes are layout's generous estimate of the drawn text;
+e2e/test_layout.py measures the real text in Chromium."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from kahuna.board import ISLANDS, N_ISLANDS
+from web.layout import TOKEN_RADIUS, name_box, token_spot, viewbox
+
+RIM = 1.5  # half the token's 3-unit stroke (web/style.css)
+OUTLINE = 2.5  # half the names' outline, 5 units at most (web/style.css)
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_no_token_covers_a_name_and_every_token_is_in_view(portrait):
+    x, y, w, h = viewbox(portrait)
+    reach = TOKEN_RADIUS[portrait] + RIM
+    for island in range(N_ISLANDS):
+        cx, cy = token_spot(island, portrait)
+        assert x < cx - reach and cx + reach < x + w and y < cy - reach and cy + reach < y + h
+        for other in range(N_ISLANDS):
+            left, top, right, bottom = name_box(other, portrait)
+            gap = math.hypot(max(left - cx, 0, cx - right), max(top - cy, 0, cy - bottom))
+            assert gap > reach + OUTLINE, (ISLANDS[island], ISLANDS[other])
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_tokens_stay_on_their_island_side(portrait):
+    """A token is raised clear of the name, but still touches its own island's box:
+    left of the name's centre, no higher than one token above the name."""
+    for island in range(N_ISLANDS):
+        cx, cy = token_spot(island, portrait)
+        left, top, right, _ = name_box(island, portrait)
+        assert left - TOKEN_RADIUS[portrait] < cx < (left + right) / 2
+        assert top - 3 * TOKEN_RADIUS[portrait] < cy < top
