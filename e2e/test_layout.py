@@ -1,8 +1,8 @@
-"""Layout checks measured in the real page: no control token covers an island name, on
-a desktop and on a 360 px phone.
+"""Layout checks measured in the real page: no control token covers an island name, and
+the new-game dialog's option buttons line up, on a desktop and on a 360 px phone.
 
 One boot per screen size: a position link where every island is controlled (so every
-island shows its token).
+island shows its token), then the new-game dialog.
 """
 
 from __future__ import annotations
@@ -45,10 +45,18 @@ OVERLAPS_JS = """() => {
           tokens: svg.querySelectorAll('.token').length, overlaps: out};
 }"""
 
+# The left edge of every option group in the dialog, and whether the dialog scrolls sideways.
+DIALOG_JS = """() => {
+  const box = document.querySelector('#dialog .box');
+  return {lefts: [...box.querySelectorAll('.seg')].map(s => Math.round(s.getBoundingClientRect().left)),
+          labels: [...box.querySelectorAll('.label')].map(l => Math.round(l.getBoundingClientRect().left)),
+          sideways: box.scrollWidth > box.clientWidth};
+}"""
+
 
 @pytest.mark.parametrize("width, height, shape", [(1024, 768, "landscape"), (360, 740, "portrait")])
-def test_tokens_clear_of_names(browser, base_url, wait_ready, screenshot,
-                                width, height, shape):
+def test_tokens_clear_of_names_and_dialog_rows_aligned(browser, base_url, wait_ready, screenshot,
+                                                       width, height, shape):
     context = browser.new_context(viewport={"width": width, "height": height},
                                   is_mobile=width < 600, has_touch=width < 600,
                                   service_workers="block")
@@ -63,5 +71,13 @@ def test_tokens_clear_of_names(browser, base_url, wait_ready, screenshot,
     screenshot(page, f"layout-tokens-{width}")
     assert (board["shape"], board["tokens"]) == (shape, 12)
     assert board["overlaps"] == []
+    page.click("#btn-new")
+    page.click('#dialog [data-act="set:handicap:1"]')  # shows the "Handicap for" row too
+    dialog = page.evaluate(DIALOG_JS)
+    screenshot(page, f"layout-new-game-{width}")
     context.close()
     assert outside == []
+    assert len(dialog["lefts"]) == 8 and len(set(dialog["lefts"])) == 1, dialog["lefts"]
+    assert not dialog["sideways"]
+    if width < 420:  # labels above their buttons, on the same left edge
+        assert set(dialog["labels"]) == set(dialog["lefts"])

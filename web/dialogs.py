@@ -89,7 +89,9 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
                                                   seats[:2])))
     close = ('<button type="button" data-act="close">Back to the game</button>'
              if current is not None else "")
-    parts = ['<h2 id="dialog-title">New game</h2>', *rows,
+    # One grid for all rows, so every row's buttons start in the same column.
+    parts = ['<h2 id="dialog-title">New game</h2>',
+             f'<div class="options">{"".join(rows)}</div>',
              f'<div class="buttons"><button type="button" class="primary" data-act="start">'
              f'Start</button>{close}</div>']
     if saved:
