@@ -1,4 +1,5 @@
-"""``python -m kahuna``: replay records, benchmark the engine, match computer players."""
+"""``python -m kahuna``: replay records, link to a game, benchmark the engine, match
+computer players."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import sys
 
 from .bench import random_games
 from .board import ISLANDS
-from .errors import RecordError
+from .errors import KahunaError, RecordError
+from .link import link_url
 from .position import position_to_json
 from .record import replay
 from .state import COLOURS
@@ -39,6 +41,21 @@ def _replay(args: argparse.Namespace) -> int:
         print(json.dumps(position_to_json(state), indent=1))
         print(f"Game in progress, {COLOURS[state.to_move]} to move")
     return 0
+
+
+def _link(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            data = json.load(f)
+        print(link_url(data, args.base, args.embed))
+    except OSError as exc:
+        problem = f"cannot read it ({exc.strerror or exc})"
+    except ValueError as exc:  # not UTF-8, not JSON, or a bad record or position
+        problem = str(exc) if isinstance(exc, KahunaError) else f"not JSON ({exc})"
+    else:
+        return 0
+    print(f"{args.file}: no link made: {problem}", file=sys.stderr)
+    return 1
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -80,12 +97,17 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one subcommand; the exit status (0 success, 1 bad record, 2 bad input)."""
+    """Run one subcommand; the exit status (0 success, 1 bad record or file, 2 bad input)."""
     parser = argparse.ArgumentParser(prog="python -m kahuna", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="check and replay a game record")
     p.add_argument("file")
     p.set_defaults(run=_replay)
+    p = sub.add_parser("link", help="the page's address opening a game record or position")
+    p.add_argument("file", help="a game record or a position (JSON, docs/notation.md)")
+    p.add_argument("--base", default="./", help="the game page's address (default ./)")
+    p.add_argument("--embed", action="store_true", help="for an <iframe> (docs/embedding.md)")
+    p.set_defaults(run=_link)
     p = sub.add_parser("bench", help="random games per second")
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--seed", type=int, default=1)

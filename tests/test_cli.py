@@ -87,3 +87,33 @@ def test_bench_json_shape():
 def test_bench_text():
     run = kahuna("bench", "--games", "3")
     assert run.returncode == 0 and "games/s" in run.stdout and "decisions/s" in run.stdout
+
+
+def test_link_prints_the_address_of_a_record_or_a_position(tmp_path):
+    from kahuna.link import decode
+
+    record, _ = random_record(5, cut=8)
+    run = kahuna("link", write(tmp_path, record))
+    assert run.returncode == 0, run.stderr
+    url = run.stdout.strip()
+    assert url.startswith("./?record=") and decode(url.removeprefix("./?record=")) == record
+    position = {"hands": {"black": ["ALOA"]}, "to_move": "white"}
+    run = kahuna("link", write(tmp_path, position, "pos.json"), "--base",
+                 "https://example.org/kahuna/", "--embed")
+    assert run.returncode == 0, run.stderr
+    url = run.stdout.strip()
+    assert url.startswith("https://example.org/kahuna/?position=") and url.endswith("&embed")
+
+
+def test_link_refuses_a_bad_file_with_a_reason(tmp_path):
+    record, _ = random_record(6, cut=4)
+    record["actions"].append("pass")
+    record["actions"].append("pass")  # two passes in a row break R13
+    cases = [(write(tmp_path, "{not json"), "not JSON"),
+             (write(tmp_path, record, "bad.json"), "R13"),
+             (write(tmp_path, {"hands": {"white": ["ALOA"] * 3}}, "pos.json"), "third ALOA"),
+             (str(tmp_path / "missing.json"), "cannot read it")]
+    for path, words in cases:
+        run = kahuna("link", path)
+        assert run.returncode == 1 and run.stdout == ""
+        assert "no link made" in run.stderr and words in run.stderr, run.stderr

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 from kahuna.actions import Action, Kind
+from kahuna.link import encode
 from kahuna.position import position_to_json
 from kahuna.record import make_record
 from kahuna.setup import Setup
 from kahuna.state import Phase
-from web.app import App, encode_link, levels
+from web.app import App, levels
 from web.controller import HOTSEAT
 
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
@@ -91,7 +92,7 @@ def test_v1_forbids_lines_at_an_opponent_island():
     for v1 in (True, False):
         record["position"]["variants"]["fewer_surprises"] = v1
         app = App(MemoryStorage(), Clock())
-        app.boot({"record": encode_link(record)})
+        app.boot({"record": encode(record)})
         app.handle("uncover")
         app.handle("card:2")  # DUDA: the hand is sorted by island, BARI, COCO, DUDA
         offered[v1] = {a for a in clickable(app.view()["board"])}
@@ -148,7 +149,7 @@ def test_computer_turns_come_from_its_own_level_and_hint_from_the_strongest():
 def test_links_open_a_record_or_a_position_and_bad_links_explain():
     record = make_record(Setup(seed=4, first=0), [Action.parse("pile")])
     app = App(MemoryStorage(), Clock())
-    app.boot({"record": encode_link(record)})
+    app.boot({"record": encode(record)})
     assert app.match is not None and len(app.match.actions) == 1 and app.dialog == ""
     bad = App(MemoryStorage(), Clock())
     bad.boot({"position": "%%%notbase64"})
@@ -156,7 +157,7 @@ def test_links_open_a_record_or_a_position_and_bad_links_explain():
     assert "menu" in clickable(bad.view()["dialog"])
     from kahuna.setup import new_game
     pos = App(MemoryStorage(), Clock())
-    pos.boot({"position": encode_link(position_to_json(new_game(Setup(seed=2))))})
+    pos.boot({"position": encode(position_to_json(new_game(Setup(seed=2))))})
     assert pos.match is not None and pos.match.mode == HOTSEAT
 
 
@@ -205,7 +206,7 @@ def test_end_and_scoring_dialogs_and_log_name_the_players_as_the_rows_do():
               "position": position_to_json(last_card(black=HOLD_ALOA, white=[])), "seed": 1,
               "actions": ["take:GOLA"], "meta": {"mode": "computer", "human": 1}}
     app = App(MemoryStorage(), Clock())
-    app.boot({"record": encode_link(record)})
+    app.boot({"record": encode(record)})
     assert app.dialog == "end"
     view = app.view()
     assert ">Computer<" in view["players"] and ">You<" in view["players"]

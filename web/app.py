@@ -8,7 +8,6 @@ them to the browser.
 
 from __future__ import annotations
 
-import base64
 import json
 import random
 from html import escape
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from kahuna.actions import TURN_ENDING, Action
 from kahuna.errors import KahunaError
+from kahuna.link import KEYS, as_record, decode
 from kahuna.narrate import describe, possessive
 from kahuna.observation import observe
 from kahuna.position import parse_seat
@@ -71,7 +71,7 @@ class App:
 
     def boot(self, params: dict[str, str]) -> None:
         """Open a linked game/position, else the current save, else a fresh game."""
-        if "record" in params or "position" in params:
+        if any(key in params for key in KEYS):
             self._open_link(params)
             return
         entry = saves.current(self.storage)
@@ -85,10 +85,7 @@ class App:
     def _open_link(self, params: dict[str, str]) -> None:
         key = "record" if "record" in params else "position"
         try:
-            data = json.loads(_unbase64(params[key]))
-            if key == "position":
-                data = {"format": "kahuna-record", "version": 1, "position": data,
-                        "actions": []}
+            data = as_record(key, decode(params[key]))
             if isinstance(data, dict) and "meta" not in data:  # a bare record: two players
                 data["meta"] = {"mode": HOTSEAT}
             match = Match.from_record(data)
@@ -331,14 +328,3 @@ class App:
             return dialogs.end_html(obs, m.names(), result)
         return ""
 
-
-def _unbase64(text: str) -> str:
-    """base64url (padding optional) to text; raises ValueError when it is not."""
-    padded = text.strip() + "=" * (-len(text.strip()) % 4)
-    return base64.urlsafe_b64decode(padded.encode("ascii")).decode("utf-8")
-
-
-def encode_link(data: Any) -> str:
-    """JSON as base64url without padding, for ``?record=`` and ``?position=`` links."""
-    raw = json.dumps(data, separators=(",", ":")).encode("utf-8")
-    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")

@@ -3,7 +3,7 @@
 Address parameters (all optional):
   ?record=<base64url JSON>    open a game record (kahuna.record format) as a new game
   ?position=<base64url JSON>  open a position (kahuna.position format) for two players
-                              (web.app.encode_link makes both; a bad one says why)
+                              (kahuna.link.encode makes both; a bad one says why)
   ?seed=N                     fixed deals and computer choices for new games (tests)
   ?pace=SECONDS               pause between the computer's actions (0 in tests)
 """
