@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+from kahuna.link import encode
+
 from .conftest import guard_network
 from .page_driver import end_turn, new_game, place_a_bridge, play_turn, settle
 
@@ -126,7 +128,6 @@ def test_corrupt_save_is_explained_kept_and_downloadable(page, base_url, externa
 def test_v1_changes_what_is_offered_and_phone_layout(browser, base_url, wait_ready, screenshot):
     """A link opens a position where White holds ALOA; with V1 Black's DUDA card may not
     build DUDA-ALOA (V1), without V1 it may. Seen on a 360 px phone."""
-    import base64
     position = {"variants": {"fewer_surprises": True}, "to_move": "black",
                 "bridges": {"white": ["ALOA-BARI", "ALOA-HUNA"]},
                 "hands": {"black": ["DUDA", "BARI", "COCO"], "white": ["LALE"]}}
@@ -138,8 +139,7 @@ def test_v1_changes_what_is_offered_and_phone_layout(browser, base_url, wait_rea
     offered = {}
     for v1 in (True, False):
         position["variants"]["fewer_surprises"] = v1
-        link = base64.urlsafe_b64encode(json.dumps(position).encode()).decode().rstrip("=")
-        phone.goto(base_url + "?position=" + link)
+        phone.goto(base_url + "?position=" + encode(position))
         wait_ready(phone)
         phone.click('#cover [data-act="uncover"]')
         phone.locator("#hand button.card").nth(2).click()  # DUDA (sorted: BARI COCO DUDA)

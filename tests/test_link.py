@@ -36,7 +36,6 @@ def test_decode_accepts_padding_and_surrounding_spaces():
 @pytest.mark.parametrize("text, words", [
     ("%%%notbase64", "not base64url"),
     ("é", "not base64url"),
-    (encode("x")[:-1] + "A" * 3, "not JSON"),  # base64 of something that is not JSON
     (base64.urlsafe_b64encode(b"\xff\xfe").decode(), "not UTF-8"),
     (base64.urlsafe_b64encode(b"{not json").decode(), "not JSON"),
 ])
