@@ -25,11 +25,15 @@ from kahuna.state import Effects
 from . import dialogs, panels, saves
 from .choices import Offers, hint_selection, offers, toggle
 from .controller import COMPUTER, HOTSEAT, Match
+from .embed import bad_link_html
 from .render import Marks, board_svg
 
 if TYPE_CHECKING:  # the players are imported lazily (boot time)
     from kahuna.thinking import Player, Thinking
 
+
+#: Acts of the saved games and the new-game dialog: not for an embedded page.
+_FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download")
 
 #: Seconds a level may think per decision in the page (issue 4: at most 1.5 s at the
 #: 95th percentile); below that the answer depends only on the seed.
@@ -46,7 +50,9 @@ class App:
     """Everything the page shows follows from this object's fields."""
 
     def __init__(self, storage: saves.Storage, now: Callable[[], float],
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, embed: str | None = None) -> None:
+        """``embed``: the full game's address when the page is embedded (``?embed``;
+        then ``storage`` should be a MemoryStorage, and nothing is saved), else None."""
         self.storage = storage
         self.now = now
         self.seed = seed  # fixed seed for new games (a test hook: ?seed=N)
@@ -66,6 +72,8 @@ class App:
         self.portrait = False  # a tall, narrow screen: the board turned a quarter
         self.download: tuple[str, str] | None = None  # (file name, text) for the page
         self.save_problem = ""
+        self.embed = embed
+        self.opened: dict[str, Any] | None = None  # embedded: the record Reset goes back to
 
     # ----- starting ---------------------------------------------------------------
 
@@ -73,7 +81,13 @@ class App:
         """Open a linked game/position, else the current save, else a fresh game."""
         if any(key in params for key in KEYS):
             self._open_link(params)
-            return
+        elif self.embed is not None:  # embedded without a link: against the computer
+            self.start()
+        else:
+            self._open_current()
+        self._remember_opening()
+
+    def _open_current(self) -> None:
         entry = saves.current(self.storage)
         if entry is not None and entry.match is not None:
             self._resume(entry.match)
@@ -94,7 +108,7 @@ class App:
                            f"The {key} in the address could not be read: {exc}")
             self.dialog = "notice"
             entry = saves.current(self.storage)
-            if entry is not None and entry.match is not None:
+            if entry is not None and entry.match is not None and self.embed is None:
                 self.match = entry.match
             return
         match.id = saves.new_id(self.storage, self.now())
@@ -105,7 +119,10 @@ class App:
     def _resume(self, match: Match) -> None:
         self.match = match
         self.selected, self.hint, self.fx = (), None, None
-        self.covered = match.mode == HOTSEAT  # a reload or a link never shows a hand unasked
+        # A reload or a link never shows a hand unasked; embedded, one reader plays both
+        # seats of a linked position, so the page shows the mover's hand (R24 still holds:
+        # the other hand shows as backs).
+        self.covered = match.mode == HOTSEAT and self.embed is None
         self.dialog = "end" if match.state.is_over else ""
 
     def start(self) -> None:
@@ -137,6 +154,8 @@ class App:
     def _handle(self, act: str) -> None:
         head, _, rest = act.partition(":")
         m = self.match
+        if self.embed is not None and head in _FULL_GAME_ONLY:
+            return
         if head == "do" and m is not None and self._may_act():
             self._play(Action.parse(rest))
         elif head == "card" and m is not None and self._may_act():
@@ -152,11 +171,15 @@ class App:
             self.dialog = "new"
         elif head == "start":
             self.start()
+            self._remember_opening()  # embedded after a bad link: Reset comes back here
+        elif head == "reset" and self.opened is not None:
+            self._players = {}  # a level's planned turn belongs to the abandoned game
+            self._resume(Match.from_record(self.opened))
         elif head == "rematch" and m is not None:
             self._same_options_as(m)
             self.start()
-        elif head == "close":
-            self.dialog = "" if self.match is not None else "new"
+        elif head == "close" and (m is not None or self.embed is None):
+            self.dialog = "" if m is not None else "new"
         elif head == "uncover":
             self.covered = False
         elif head == "continue":
@@ -199,7 +222,8 @@ class App:
         self.selected, self.hint = (), None
         if self.fx.scoring is not None:
             self.dialog = "end" if m.state.is_over else "scoring"
-        if m.mode == HOTSEAT and action.kind in TURN_ENDING and not m.state.is_over:
+        if (m.mode == HOTSEAT and action.kind in TURN_ENDING and not m.state.is_over
+                and self.embed is None):
             self.covered = True
         self._save()
 
@@ -238,9 +262,14 @@ class App:
         self.hint = action
         self.selected = hint_selection(panels.own_hand(m.observation()), action)
 
+    def _remember_opening(self) -> None:
+        """Embedded: keep the game as it opened, for Reset (once)."""
+        if self.embed is not None and self.opened is None and self.match is not None:
+            self.opened = self.match.to_record()
+
     def _save(self) -> None:
         m = self.match
-        if m is None:
+        if m is None or self.embed is not None:  # embedded: in memory only
             return
         try:
             saves.store(self.storage, m, self.now())
@@ -316,6 +345,8 @@ class App:
                                          None if m is None else m.id)
         if self.dialog == "problem" and self.problem is not None:
             return dialogs.problem_html(self.problem)
+        if self.dialog == "notice" and self.embed is not None:
+            return bad_link_html(*self.notice, self.embed.split("?")[0])
         if self.dialog == "notice":
             return dialogs.notice_html(*self.notice)
         if m is None:
@@ -324,7 +355,8 @@ class App:
         if self.dialog == "scoring" and m.effects and m.effects[-1].scoring is not None:
             return dialogs.scoring_html(m.effects[-1], obs, m.names())
         if self.dialog == "end" and m.state.is_over:
-            result = (saves.results_text(self.storage, m.level) if m.mode == COMPUTER else "")
+            counted = m.mode == COMPUTER and self.embed is None  # embedded: no results kept
+            result = saves.results_text(self.storage, m.level) if counted else ""
             return dialogs.end_html(obs, m.names(), result)
         return ""
 

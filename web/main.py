@@ -3,7 +3,14 @@
 Address parameters (all optional):
   ?record=<base64url JSON>    open a game record (kahuna.record format) as a new game
   ?position=<base64url JSON>  open a position (kahuna.position format) for two players
-                              (kahuna.link.encode makes both; a bad one says why)
+                              (kahuna.link.encode makes both, `python -m kahuna link`
+                              the whole address; a bad one says why)
+  ?embed                      any value: the page inside another page's <iframe>
+                              (docs/embedding.md): the game lives in memory only (the
+                              reader's saved games and results are neither read nor
+                              written), no new-game dialog, no hot-seat cover, a Reset
+                              to the linked start and a link to the full game; without
+                              a record or position, a fresh game against the computer
   ?seed=N                     fixed deals and computer choices for new games (tests)
   ?pace=SECONDS               pause between the computer's actions (0 in tests)
 """
@@ -14,11 +21,23 @@ from pyscript import document, window
 
 from web.app import App
 from web.dom import LocalStorage, Page
+from web.embed import nav_html
 from web.saves import MemoryStorage
+
+
+def address_without(*keys: str) -> str:
+    """This page's address (path and query) without the parameters ``keys``."""
+    rest = window.URLSearchParams.new(window.location.search)
+    for key in keys:
+        rest.delete(key)
+    text = rest.toString()
+    return window.location.pathname + ("?" + text if text else "")
+
 
 # The browser parses the address (no urllib import: every import costs boot time).
 query = window.URLSearchParams.new(window.location.search)
 params = {key: query.get(key) for key in ("record", "position", "seed", "pace") if query.has(key)}
+embed = address_without("embed") if query.has("embed") else None
 seed = params.get("seed", "")
 reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
 try:  # ?pace=SECONDS sets the computer's pace (0 for tests)
@@ -26,19 +45,19 @@ try:  # ?pace=SECONDS sets the computer's pace (0 for tests)
 except (KeyError, ValueError):
     pace = 0.35 if reduced else 0.7
 
-try:
-    storage = LocalStorage()
+try:  # embedded: in memory only, so the reader's own games stay untouched
+    storage = LocalStorage() if embed is None else MemoryStorage()
 except Exception:  # storage switched off (e.g. some private modes): play without saving
     storage = MemoryStorage()
-app = App(storage, time.time, int(seed) if seed.isdigit() else None)
-if isinstance(storage, MemoryStorage):
+app = App(storage, time.time, int(seed) if seed.isdigit() else None, embed)
+if embed is None and isinstance(storage, MemoryStorage):
     app.save_problem = "This browser does not let the page keep games: this one ends on reload."
 app.boot(params)
-if "record" in params or "position" in params:  # a reload must not open the link again
-    query.delete("record")
-    query.delete("position")
-    rest = query.toString()
-    window.history.replaceState(None, "", window.location.pathname + ("?" + rest if rest else ""))
+if embed is not None:  # a compact header: Reset and the way to the full game
+    document.body.dataset.embed = "1"
+    document.querySelector(".bar nav").insertAdjacentHTML("beforeend", nav_html(embed))
+elif "record" in params or "position" in params:  # a reload must not open the link again
+    window.history.replaceState(None, "", address_without("record", "position"))
 page = Page(app, pace)
 page.render()
 document.getElementById("status").textContent = "ready"

@@ -1,0 +1,102 @@
+"""The page embedded in another page (?embed): the game lives in memory only, no
+new-game dialog, no hot-seat cover, Reset back to the linked start (App under CPython)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from kahuna.actions import Action
+from kahuna.link import encode
+from kahuna.position import position_to_json
+from kahuna.setup import Setup, new_game
+from web.app import App, levels
+from web.controller import COMPUTER, HOTSEAT
+from web.embed import nav_html
+
+from .web_helpers import Clock, MemoryStorage, clickable
+
+FULL = "/kahuna/?position=abc&pace=0"  # the full game's address, as web/main.py makes it
+
+
+def embedded(params: dict[str, str], storage: MemoryStorage | None = None) -> App:
+    app = App(storage if storage is not None else MemoryStorage(), Clock(), seed=5, embed=FULL)
+    app.boot(params)
+    return app
+
+
+def test_a_linked_position_shows_the_movers_hand_without_a_cover_and_saves_nothing():
+    """R24: the mover's hand face up, the other as backs; nothing written anywhere."""
+    storage = MemoryStorage()
+    app = embedded({"position": encode(position_to_json(new_game(Setup(seed=2, first=0))))},
+                   storage)
+    assert app.match.mode == HOTSEAT and not app.covered and app.dialog == ""
+    view = app.view()
+    assert view["cover"] == "" and view["hand"].count("<b>") == 3  # Black's cards, face up
+    assert "<b>" not in view["opp_hand"] and view["opp_hand"].count("card back") == 3
+    app.handle("do:pile")  # Black ends the turn: White's hand is shown, still no cover
+    view = app.view()
+    assert view["cover"] == "" and not app.covered and app.match.state.to_move == 1
+    assert app.match.viewer() == 1 and "do:pile" in clickable(view["table"])
+    assert storage == {}  # no save, no current game, no results
+
+
+def test_reset_goes_back_to_the_linked_start_and_the_dialogs_of_saves_stay_shut():
+    record = {"format": "kahuna-record", "version": 1, "setup": {"seed": 4, "first": "black"},
+              "actions": ["pile"]}
+    app = embedded({"record": encode(record)})
+    start = app.match.to_record()
+    app.handle("do:pile")
+    assert len(app.match.actions) == 2
+    for act in ("menu", "set:mode:hotseat", "continue:x", "delete:x", "download:x"):
+        app.handle(act)
+        assert app.dialog == "" and app.download is None, act
+    app.handle("reset")
+    assert app.match.to_record() == start and app.match.actions == [Action.parse("pile")]
+    assert app.choice.mode == COMPUTER  # "set" was ignored
+
+
+def test_without_a_link_a_fresh_game_against_the_computer_and_reset_redeals_it():
+    app = embedded({})
+    m = app.match
+    assert m.mode == COMPUTER and m.level == levels()[0] and app.dialog == ""
+    start = m.to_record()
+    app.handle("rematch")  # a new deal; Reset still goes back to the opening one
+    app.handle("reset")
+    assert app.match.to_record() == start
+    assert app.storage == {}
+
+
+def test_a_bad_link_offers_a_fresh_game_or_the_full_game():
+    app = embedded({"position": "%%%notbase64"})
+    assert app.match is None and app.dialog == "notice"
+    html = app.view()["dialog"]
+    assert "could not be read" in html and "not base64url" in html
+    assert clickable(html) == ["start"]  # no "New game" dialog, no "OK" into nothing
+    assert 'href="/kahuna/" target="_blank" rel="noopener"' in html  # the full game, no link
+    app.handle("close")
+    assert app.dialog == "notice"
+    app.handle("start")
+    assert app.match is not None and app.match.mode == COMPUTER and app.dialog == ""
+    start = app.match.to_record()
+    app.handle("rematch")
+    app.handle("reset")
+    assert app.match.to_record() == start
+
+
+def test_the_end_of_an_embedded_game_counts_no_result():
+    from tests.helpers import HOLD_ALOA, last_card
+
+    record = {"format": "kahuna-record", "version": 1,
+              "position": position_to_json(last_card(black=HOLD_ALOA, white=[])), "seed": 1,
+              "actions": ["take:GOLA"], "meta": {"mode": "computer", "human": 1}}
+    storage = MemoryStorage()
+    app = embedded({"record": encode(record)}, storage)
+    assert app.dialog == "end" and " won, " not in app.view()["dialog"]
+    assert storage == {}
+
+
+def test_the_header_links_to_the_full_game_in_a_new_tab():
+    html = nav_html(FULL)
+    assert clickable(html) == ["reset"]
+    assert (f'<a class="full-game" href="{escape(FULL)}" target="_blank" rel="noopener" '
+            'aria-label="Open in the full game">') in html

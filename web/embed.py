@@ -1,0 +1,35 @@
+"""The page embedded in another page (``?embed``, docs/embedding.md): the header's
+controls and the message for a bad link, as HTML text. Pure functions.
+
+Embedded, the game lives in memory only; "Open in the full game" leads to the same
+address without ``embed``, in a new tab, where the reader's saved games are.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+
+def full_game_link(address: str, text: str, short: str = "") -> str:
+    """A link to the full game at ``address``, in a new tab; with ``short``, a narrow
+    frame shows that text instead (web/style.css), and the link is named by ``text``."""
+    body = escape(text)
+    if short:
+        body = (f'<span class="long">{body}</span><span class="short">{escape(short)}</span>')
+    return (f'<a class="full-game" href="{escape(address)}" target="_blank" rel="noopener" '
+            f'aria-label="{escape(text)}">{body}</a>')
+
+
+def nav_html(full_game: str) -> str:
+    """Reset (back to the linked start) and the way to the full game, for the header."""
+    return ('<button type="button" id="btn-reset" data-act="reset" '
+            'title="Back to the start of this example">Reset</button>'
+            + full_game_link(full_game, "Open in the full game", "Full game"))
+
+
+def bad_link_html(title: str, message: str, full_game: str) -> str:
+    """A link that holds no game: say why; offer a fresh game here or the full game."""
+    return (f'<h2 id="dialog-title">{escape(title)}</h2><p class="problem">{escape(message)}</p>'
+            '<div class="buttons"><button type="button" class="primary" data-act="start">'
+            f'Play a fresh game</button>{full_game_link(full_game, "Open the full game")}'
+            '</div>')
