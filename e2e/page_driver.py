@@ -1,32 +1,38 @@
-"""Driving the game page through its real UI, shared by e2e/test_page.py and
-bench/page_figures.py: wait until the person may act, place a bridge, end a turn."""
+"""Driving the game page through its real UI, shared by e2e/test_page.py,
+e2e/test_embed.py and bench/page_figures.py: wait until the person may act, place a
+bridge, end a turn. Each helper takes the game's Page, or the Frame of an embedded game."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Frame, Locator, Page
 
 #: The person may act, or a dialog / the hot-seat cover waits for a tap.
 SETTLED = ('body[data-turn="person"], body[data-turn="over"], #dialog:not([hidden]), '
            '#cover:not([hidden])')
 
 
-def settle(page: Page, timeout_ms: int = 60_000) -> None:
+def settle(page: Page | Frame, timeout_ms: int = 60_000) -> None:
     """Wait until the computer is done and the page waits for the person."""
     page.wait_for_selector(SETTLED, state="attached", timeout=timeout_ms)
 
 
-def click_line(page: Page, line: Locator) -> None:
+def click_line(page: Page | Frame, line: Locator) -> None:
     """Click the middle of a lit line where a person would: on the line itself (a bent
-    line's bounding box has its centre off the line), with the mouse at that point."""
+    line's bounding box has its centre off the line), with the mouse at that point.
+    In a Frame (an iframe without a border), the point is moved by the frame's place."""
     line.scroll_into_view_if_needed()
     x, y = line.evaluate("""el => {
         const p = el.getPointAtLength(el.getTotalLength() / 2), m = el.getScreenCTM();
         return [p.x * m.a + p.y * m.c + m.e, p.x * m.b + p.y * m.d + m.f];
     }""")
+    if isinstance(page, Frame):
+        box = page.frame_element().bounding_box()
+        assert box is not None, "the frame is not shown"
+        x, y, page = x + box["x"], y + box["y"], page.page
     page.mouse.click(x, y)
 
 
-def place_a_bridge(page: Page) -> bool:
+def place_a_bridge(page: Page | Frame) -> bool:
     """Try the hand's cards one by one; place a bridge with the first that lights lines."""
     pressed = page.locator('#hand button.card[aria-pressed="true"]')
     while pressed.count():  # start from no selection (a hint selects cards)
@@ -42,7 +48,7 @@ def place_a_bridge(page: Page) -> bool:
     return False
 
 
-def end_turn(page: Page) -> None:
+def end_turn(page: Page | Frame) -> None:
     """Draw from the pile, else take a display card, else pass; at five cards with no
     way to end the turn (R14), discard one first."""
     for selector in ('#table [data-act="do:pile"]', "#table button.card",

@@ -1,0 +1,80 @@
+"""The game embedded in a rules page (``?embed``, docs/embedding.md): an <iframe> on a
+host page of another origin, as on a real rules site. One host page holds the game at a
+typical embed size and a narrow one (two boots, side by side)."""
+
+from __future__ import annotations
+
+import random
+
+from kahuna.link import encode
+from kahuna.position import position_to_json
+from kahuna.setup import Setup, new_game
+from kahuna.state import Phase
+
+from .page_driver import end_turn, place_a_bridge, settle
+
+SIZES = {"wide": (720, 520), "narrow": (360, 640)}
+
+
+def tutorial_position() -> dict:
+    """A position some turns into a game: bridges on the board, Black to move."""
+    state, rng = new_game(Setup(seed=11, first=0)), random.Random(11)
+    while len(state.history) < 24 or state.to_move != 0 or state.phase is not Phase.PLAY:
+        state.do(rng.choice(sorted(state.legal_actions())))
+    return position_to_json(state)
+
+
+def host_page(game: str) -> str:
+    frames = "".join(
+        f'<iframe id="{name}" src="{game}" width="{w}" height="{h}" loading="lazy" '
+        f'title="Kahuna: try this position" style="border: 0"></iframe>'
+        for name, (w, h) in SIZES.items())
+    return ('<!doctype html><html lang="en"><meta charset="utf-8"><title>Rules</title>'
+            '<body style="margin: 16px; font: 16px sans-serif; background: #fff">'
+            '<h1>Building a bridge</h1><p>Black to move: choose a card, then a lit line.</p>'
+            f'<div style="display: flex; gap: 16px; align-items: flex-start">{frames}</div>'
+            '</body></html>')
+
+
+def test_an_embedded_position_plays_in_memory_only(page, base_url, serve_site, tmp_path,
+                                                   external_requests, wait_ready, screenshot):
+    position = tutorial_position()
+    query = f"position={encode(position)}&pace=0"
+    (tmp_path / "index.html").write_text(host_page(f"{base_url}?embed&{query}"))
+    host = serve_site(tmp_path)
+    assert host.url != base_url  # another origin, as on a real rules site
+    page.set_viewport_size({"width": 1140, "height": 700})
+    page.goto(host.url)
+    wide, narrow = (page.locator(f"iframe#{name}").element_handle().content_frame()
+                    for name in SIZES)
+    for frame in (wide, narrow):
+        wait_ready(frame)
+        settle(frame)
+    screenshot(page, "embed-host")
+
+    assert wide.locator("#cover").is_hidden()  # no hot-seat cover on a linked position
+    assert wide.locator("#btn-new").is_hidden()
+    assert wide.locator("#hand button.card").count() > 0  # Black's hand, face up
+    backs = len(position["hands"]["white"]) - len(position["known"]["white"])
+    assert wide.locator("#opp-hand .card.back").count() == backs > 0  # R24: White's hidden
+    full = wide.locator("a.full-game")
+    assert full.get_attribute("target") == "_blank" and full.get_attribute("rel") == "noopener"
+    assert full.evaluate("a => a.href") == f"{base_url}?{query}"  # the same game, not embedded
+
+    assert place_a_bridge(wide)
+    end_turn(wide)
+    settle(wide)
+    assert wide.locator("#board .bridges .bridge.black").count() > 0
+    assert wide.locator("#log li").count() >= 2 and wide.locator("#cover").is_hidden()
+    assert wide.locator("#hand button.card").count() > 0  # now White's hand, for the reader
+    screenshot(page, "embed-host-after-a-turn")
+    assert wide.evaluate("Object.keys(localStorage)") == []  # nothing saved, in memory only
+
+    wide.click("#btn-reset")  # back to the linked start
+    assert wide.locator("#log li").count() == 0
+    assert wide.locator("#opp-hand .card.back").count() == backs
+
+    game_origin = page.context.new_page()  # the game's origin as a top-level page
+    game_origin.goto(base_url + "README.md")
+    assert game_origin.evaluate("Object.keys(localStorage)") == []
+    assert external_requests == []
