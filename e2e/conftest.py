@@ -12,6 +12,7 @@ external_requests  list of every request whose host was not 127.0.0.1 (all fail:
 console_messages   list of "type: text" console lines and page errors
 page          per test, in a fresh browser context, with the two lists above wired in
               (service workers blocked)
+built_site    session; the deployed site (scripts/build_site.py copy) in a temporary folder
 serve_site    ``serve_site(root, prefix="")`` -> SiteServer: one folder on its own port (a
               fresh origin per test), with ``.hits`` and a ``.down`` switch that drops
               every connection unanswered, like a network that is gone
@@ -31,6 +32,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from scripts import build_site
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
@@ -153,6 +156,14 @@ def site_server():
     yield serve
     for server in servers.values():
         server.close()
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The site exactly as deployed (with its service worker), built once per session."""
+    out = tmp_path_factory.mktemp("built") / "site"
+    build_site.copy_site(out)
+    return out
 
 
 @pytest.fixture

@@ -24,11 +24,12 @@ def tutorial_position() -> dict:
     return position_to_json(state)
 
 
-def host_page(game: str) -> str:
+def host_page(game: str, sizes: dict[str, tuple[int, int]] = SIZES) -> str:
+    """A rules page with the game at ``game`` in one <iframe> per size."""
     frames = "".join(
         f'<iframe id="{name}" src="{game}" width="{w}" height="{h}" loading="lazy" '
         f'title="Kahuna: try this position" style="border: 0"></iframe>'
-        for name, (w, h) in SIZES.items())
+        for name, (w, h) in sizes.items())
     return ('<!doctype html><html lang="en"><meta charset="utf-8"><title>Rules</title>'
             '<body style="margin: 16px; font: 16px sans-serif; background: #fff">'
             '<h1>Building a bridge</h1><p>Black to move: choose a card, then a lit line.</p>'
@@ -77,4 +78,28 @@ def test_an_embedded_position_plays_in_memory_only(page, base_url, serve_site, t
     game_origin = page.context.new_page()  # the game's origin as a top-level page
     game_origin.goto(base_url + "README.md")
     assert game_origin.evaluate("Object.keys(localStorage)") == []
+    assert external_requests == []
+
+
+def test_an_embedded_game_works_offline_after_the_first_visit(sw_context, built_site, serve_site,
+                                                              tmp_path, wait_ready,
+                                                              external_requests):
+    """The frame installs the site's service worker like the full page does; once it is
+    active, the frame boots with the game's site gone (the rules page still there)."""
+    game = serve_site(built_site)  # the deployed files, on a server that can go down
+    query = f"?embed&position={encode(tutorial_position())}&pace=0"
+    (tmp_path / "index.html").write_text(host_page(game.url + query, {"wide": SIZES["wide"]}))
+    host = serve_site(tmp_path)
+    page = sw_context.new_page()
+    page.goto(host.url)
+    frame = page.locator("iframe#wide").element_handle().content_frame()
+    wait_ready(frame)
+    frame.evaluate("navigator.serviceWorker.ready")  # installed: its cache is complete
+    game.down = True  # the game's site is gone
+    seen = len(game.hits)
+    page.reload()
+    frame = page.locator("iframe#wide").element_handle().content_frame()
+    wait_ready(frame)
+    assert frame.locator("#hand button.card").count() > 0
+    assert game.hits[seen:] == []  # everything came from the frame's service worker
     assert external_requests == []

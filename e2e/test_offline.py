@@ -23,13 +23,6 @@ QUERY = "?seed=3&pace=0"
 WORKER_FILES = ("/" + build_site.SW_NAME, "/" + build_site.SW_CORE)
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("built") / "site"
-    build_site.copy_site(out)
-    return out
-
-
 def site_copy(built_site: Path, tmp_path: Path) -> Path:
     """A private copy of the built site that a test may change."""
     root = tmp_path / "site"
