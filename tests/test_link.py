@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import base64
+import json
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -78,3 +81,13 @@ def test_link_url_round_trips_and_adds_embed():
 def test_link_url_refuses_a_bad_record_or_position(data, error, words):
     with pytest.raises(error, match=words):
         link_url(data)
+
+
+def test_the_example_in_docs_embedding_is_the_address_the_command_prints():
+    """docs/embedding.md shows a position and the link `python -m kahuna link` makes."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "embedding.md").read_text()
+    (position,) = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S)]
+    base = re.search(r"python -m kahuna link removal\.json --base (\S+) --embed", text)[1]
+    assert link_url(position, base, embed=True) in text
+    state = replay(as_record("position", position))[0]
+    assert Action.parse("ALOA+HUNA/ALOA-HUNA") in state.legal_actions()  # the lesson (R9)
