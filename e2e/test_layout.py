@@ -1,5 +1,6 @@
 """Layout checks measured in the real page: no control token covers an island name, and
-the new-game dialog's option buttons line up, on a desktop and on a 360 px phone.
+the new-game dialog's option buttons line up, on a desktop and on a 360 px phone; on a
+short screen the side panel scrolls instead of squashing its parts into each other.
 
 One boot per screen size: a position link where every island is controlled (so every
 island shows its token), then the new-game dialog.
@@ -7,10 +8,9 @@ island shows its token), then the new-game dialog.
 
 from __future__ import annotations
 
-import base64
-import json
-
 import pytest
+
+from kahuna.link import encode
 
 from .conftest import guard_network
 
@@ -63,8 +63,7 @@ def test_tokens_clear_of_names_and_dialog_rows_aligned(browser, base_url, wait_r
     outside: list[str] = []
     guard_network(context, outside)
     page = context.new_page()
-    link = base64.urlsafe_b64encode(json.dumps(ALL_HELD).encode()).decode().rstrip("=")
-    page.goto(base_url + "?position=" + link)
+    page.goto(base_url + "?position=" + encode(ALL_HELD))
     wait_ready(page)
     page.click('#cover [data-act="uncover"]')
     board = page.evaluate(OVERLAPS_JS)
@@ -81,3 +80,18 @@ def test_tokens_clear_of_names_and_dialog_rows_aligned(browser, base_url, wait_r
     assert not dialog["sideways"]
     if width < 420:  # labels above their buttons, on the same left edge
         assert set(dialog["labels"]) == set(dialog["lefts"])
+
+
+# The side panel's visible parts whose content does not fit their box (squashed, so
+# that their text runs into the next part): [class, content height, box height].
+SQUASHED_JS = """() => [...document.querySelectorAll('.side > *')]
+  .filter(e => e.getClientRects().length && e.scrollHeight > e.clientHeight + 1)
+  .map(e => [e.className || e.id, e.scrollHeight, e.clientHeight])"""
+
+
+def test_side_panel_parts_keep_their_height_on_a_short_screen(page, base_url, wait_ready):
+    page.set_viewport_size({"width": 800, "height": 500})
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    assert page.evaluate("document.querySelector('.side').scrollHeight > innerHeight")
+    assert page.evaluate(SQUASHED_JS) == []
