@@ -103,3 +103,12 @@ def test_an_embedded_game_works_offline_after_the_first_visit(sw_context, built_
     assert frame.locator("#hand button.card").count() > 0
     assert game.hits[seen:] == []  # everything came from the frame's service worker
     assert external_requests == []
+
+
+def test_the_first_paint_already_has_the_embedded_header(page, base_url):
+    # Before Python runs (seconds later), index.html itself marks the page as embedded,
+    # so the reader never sees a "New game" button flash in the frame.
+    page.goto(base_url + "?embed&pace=0", wait_until="domcontentloaded")
+    assert page.evaluate("document.body.dataset.ready") is None  # Python has not run yet
+    assert page.evaluate("document.body.dataset.embed") == "1"
+    assert not page.is_visible("#btn-new")

@@ -53,8 +53,7 @@ app = App(storage, time.time, int(seed) if seed.isdigit() else None, embed)
 if embed is None and isinstance(storage, MemoryStorage):
     app.save_problem = "This browser does not let the page keep games: this one ends on reload."
 app.boot(params)
-if embed is not None:  # a compact header: Reset and the way to the full game
-    document.body.dataset.embed = "1"
+if embed is not None:  # body[data-embed] is set by index.html; add Reset and the full game
     document.querySelector(".bar nav").insertAdjacentHTML("beforeend", nav_html(embed))
 elif "record" in params or "position" in params:  # a reload must not open the link again
     window.history.replaceState(None, "", address_without("record", "position"))
