@@ -1,5 +1,6 @@
 // Offline play: registers the service worker (sw.js at the site root, see web/sw-core.js)
-// and moves to a new version of the site only at a safe moment:
+// once the board is interactive, and moves to a new version of the site only at a safe
+// moment:
 //   - the player clicks "Reload" on the small banner shown whenever a new version is
 //     ready (found during this visit, or already waiting when the page loads), or
 //   - the player opens the game again after closing all its tabs (the browser then
@@ -108,6 +109,25 @@ async function start() {
   });
 }
 
+// Resolves once the board is interactive (web/main.py sets <body data-ready="1">).
+function boardReady() {
+  return new Promise((resolve) => {
+    const ready = () => document.body.dataset.ready === "1";
+    if (ready()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (ready()) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  });
+}
+
+// Registering starts the install, which fetches and hashes the whole site: on a first
+// visit that would compete with the runtime's own boot, so it waits for the board.
 if (container && window.isSecureContext) {
-  start().catch((error) => console.warn("offline play unavailable:", error));
+  boardReady()
+    .then(start)
+    .catch((error) => console.warn("offline play unavailable:", error));
 }
