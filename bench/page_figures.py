@@ -50,23 +50,29 @@ def ready_ms(page: Page) -> float:
     return page.evaluate("window.__figures.ready")
 
 
+def _probed_page(browser: Browser) -> tuple[Page, list[str]]:
+    """A page in a fresh 1280x800 context (service workers blocked) with the timing probe,
+    and the list of its requests that leave 127.0.0.1."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  service_workers="block")
+    outside: list[str] = []
+    guard_network(context, outside)
+    context.add_init_script(PROBE)
+    return context.new_page(), outside
+
+
 def boot_times(browser: Browser, url: str, runs: int) -> tuple[list[float], list[float], list[float]]:
     """(cold, warm, first contentful paint) in ms for ``runs`` fresh contexts."""
     cold, warm, fcp = [], [], []
     for _ in range(runs):
-        context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                      service_workers="block")
-        outside: list[str] = []
-        guard_network(context, outside)
-        context.add_init_script(PROBE)
-        page = context.new_page()
+        page, outside = _probed_page(browser)
         page.goto(url)
         cold.append(ready_ms(page))
         fcp.append(page.evaluate(
             "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"))
         page.reload()
         warm.append(ready_ms(page))
-        context.close()
+        page.context.close()
         if outside:
             raise RuntimeError(f"{url} asked for files outside 127.0.0.1: {outside}")
     return cold, warm, fcp
@@ -74,12 +80,7 @@ def boot_times(browser: Browser, url: str, runs: int) -> tuple[list[float], list
 
 def playing(browser: Browser, base: str, level: str, turns: int) -> dict:
     """Play ``turns`` turns by clicks against ``level``; long tasks after ready."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                  service_workers="block")
-    outside: list[str] = []
-    guard_network(context, outside)
-    context.add_init_script(PROBE)
-    page = context.new_page()
+    page, outside = _probed_page(browser)
     decisions: dict[str, list[float]] = {"computer": [], "hint": []}
 
     def note(message) -> None:  # web/dom.py logs "kahuna-decision <who> <ms>"
@@ -102,7 +103,7 @@ def playing(browser: Browser, base: str, level: str, turns: int) -> dict:
                                    state="attached", timeout=60_000)
     every = page.evaluate("window.__figures.longtasks")
     tasks = [(s, d) for s, d in every if s > ready]
-    context.close()
+    page.context.close()
     return {"level": level, "turns": played, "boot_longtasks": len(every) - len(tasks),
             "longtasks": len(tasks),
             "longest_ms": round(max((d for _, d in tasks), default=0.0)),
