@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from pyodide.ffi import JsProxy, create_proxy, to_js
+from pyodide.ffi import JsProxy, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from .app import App
@@ -78,7 +78,7 @@ class Page:
     def on_click(self, event: JsProxy) -> None:
         """A click on an element with ``data-act``: the hint, or an act for the App."""
         target = event.target.closest("[data-act]")
-        if target is None:
+        if target is None or target is jsnull:  # a click beside every control
             return
         act = target.getAttribute("data-act")
         if act == "hint":
