@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kahuna import Setup, new_game, observe  # noqa: E402
-from kahuna.players import LEVELS, make_player  # noqa: E402
+from kahuna.players.levels import LEVELS, make_player  # noqa: E402
 
 
 def longest_unit(level: str, games: int) -> tuple[float, int]:

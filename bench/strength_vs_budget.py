@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kahuna.tournament import match  # noqa: E402
+from kahuna.tools.tournament import match  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

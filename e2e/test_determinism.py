@@ -13,7 +13,7 @@ REPO = Path(__file__).resolve().parent.parent
 SCRIPT = """
 import json, random
 from kahuna import Setup, new_game, observe
-from kahuna.players import choose, make_player
+from kahuna.players.levels import choose, make_player
 
 games = []
 for seed in (1, 2, 3):
@@ -43,15 +43,16 @@ def run_in_cpython() -> dict:
 
 def test_same_games_in_pyodide_and_cpython(page, base_url, external_requests):
     page.goto(base_url + "docs/notation.md")  # any page of the site: same origin for import()
-    modules = sorted(p.name for p in (REPO / "kahuna").glob("*.py"))
+    modules = sorted(str(p.relative_to(REPO / "kahuna")) for p in (REPO / "kahuna").rglob("*.py"))
     printed = page.evaluate(
         """async ([modules, script]) => {
             const { loadPyodide } = await import("../web/vendor/pyodide.mjs");
             const py = await loadPyodide({ indexURL: new URL("../web/vendor/", location).href });
-            py.FS.mkdirTree("/home/pyodide/kahuna");
             for (const name of modules) {
+                const path = `/home/pyodide/kahuna/${name}`;
+                py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
                 const text = await (await fetch(`../kahuna/${name}`)).text();
-                py.FS.writeFile(`/home/pyodide/kahuna/${name}`, text);
+                py.FS.writeFile(path, text);
             }
             let out = "";
             py.setStdout({ batched: (line) => { out += line; } });

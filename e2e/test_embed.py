@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from kahuna.link import encode
-from kahuna.position import position_to_json
-from kahuna.setup import Setup, new_game
-from kahuna.state import Phase
+from kahuna.notation.link import encode
+from kahuna.notation.position import position_to_json
+from kahuna.rules.deal import Setup, new_game
+from kahuna.rules.state import Phase
 
 from .page_driver import end_turn, place_a_bridge, settle
 

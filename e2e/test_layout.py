@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from kahuna.link import encode
+from kahuna.notation.link import encode
 
 from .conftest import guard_network
 

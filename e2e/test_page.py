@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from kahuna.link import encode
+from kahuna.notation.link import encode
 
 from .conftest import guard_network
 from .page_driver import end_turn, new_game, place_a_bridge, play_turn, settle

@@ -1,23 +1,57 @@
 """Kahuna rules engine and computer players, pure Python (no browser imports).
 
+Layers, each importing only those above it: ``rules`` (the game), ``notation``
+(positions, records, links, narration), ``players`` (the computer opponents),
+``tools`` (the command line). This module is the one face the page (``web/``) uses.
+The players load on first use (``kahuna.make_player``), so a page that only shows a
+saved game never imports them.
+
 >>> from kahuna import Setup, new_game
 >>> state = new_game(Setup(seed=1, first=0))
 >>> len(state.hand(0)), state.to_move
 (3, 0)
 """
 
-from .actions import Action, Kind
-from .errors import IllegalAction, KahunaError, NotationError, PositionError, RecordError
-from .narrate import describe
-from .observation import Observation, observe
-from .position import position_from_json, position_to_json
-from .record import make_record, replay
-from .setup import Setup, new_game
-from .state import BLACK, COLOURS, WHITE, Effects, Outcome, Phase, State
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .notation.link import KEYS as LINK_KEYS
+from .notation.link import as_record as link_record
+from .notation.link import decode as decode_link
+from .notation.narrate import YOU, describe, possessive, reason_words, says
+from .notation.position import parse_seat, position_from_json, position_to_json, seat_name
+from .notation.record import FORMAT as RECORD_FORMAT
+from .notation.record import VERSION as RECORD_VERSION
+from .notation.record import make_record, replay, setup_to_json, start_of
+from .rules.actions import TURN_ENDING, Action, Kind
+from .rules.board import DEGREE, ISLANDS, LINES, N_ISLANDS, N_LINES, POSITIONS, line_name
+from .rules.deal import Setup, new_game
+from .rules.errors import IllegalAction, KahunaError, NotationError, PositionError, RecordError
+from .rules.observation import Observation, observe
+from .rules.state import BLACK, COLOURS, WHITE, Effects, Outcome, Phase, State, cards_of
+
+if TYPE_CHECKING:
+    from .players import LEVELS, Player, Thinking, make_player
+
+#: Loaded on first use: importing the players costs boot time.
+_LAZY = {"LEVELS", "make_player", "Player", "Thinking"}
 
 __all__ = [
-    "Action", "Kind", "IllegalAction", "KahunaError", "NotationError", "PositionError",
-    "RecordError", "describe", "Observation", "observe", "position_from_json",
-    "position_to_json", "make_record", "replay", "Setup", "new_game", "BLACK", "COLOURS",
-    "WHITE", "Effects", "Outcome", "Phase", "State",
+    "LINK_KEYS", "link_record", "decode_link", "YOU", "describe", "possessive",
+    "reason_words", "says", "parse_seat", "position_from_json", "position_to_json",
+    "seat_name", "RECORD_FORMAT", "RECORD_VERSION", "make_record", "replay",
+    "setup_to_json", "start_of", "TURN_ENDING", "Action", "Kind", "DEGREE", "ISLANDS",
+    "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",
+    "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
+    "Observation", "observe", "BLACK", "COLOURS", "WHITE", "Effects", "Outcome", "Phase",
+    "State", "cards_of", *sorted(_LAZY),
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``kahuna.make_player`` and friends: import the players when first asked for."""
+    if name in _LAZY:
+        from . import players
+        return getattr(players, name)
+    raise AttributeError(f"module 'kahuna' has no attribute {name!r}")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from kahuna import Action, Effects, State, position_from_json
-from kahuna.actions import all_fixed_actions, discard, sub_multisets
-from kahuna.board import ISLAND_INDEX, ISLANDS, LINE_INDEX, line_name
-from kahuna.state import HAND_LIMIT
+from kahuna.rules.actions import all_fixed_actions, discard, sub_multisets
+from kahuna.rules.board import ISLAND_INDEX, ISLANDS, LINE_INDEX, line_name
+from kahuna.rules.state import HAND_LIMIT
 
 
 def position(seed: int = 0, **fields: Any) -> State:

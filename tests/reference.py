@@ -1,7 +1,7 @@
 """A second, deliberately plain reading of RULES.md, used only to cross-check the engine.
 
 It works on position JSON (docs/notation.md) and reads the board from tests/data/board.json,
-sharing no code with ``kahuna.state``. Control is never stored: it is recomputed from the
+sharing no code with ``kahuna.rules.state``. Control is never stored: it is recomputed from the
 bridges every time (R10), so the engine's incremental tokens are checked against it.
 Slow on purpose; it only has to be obviously right.
 """

@@ -90,7 +90,7 @@ def test_bench_text():
 
 
 def test_link_prints_the_address_of_a_record_or_a_position(tmp_path):
-    from kahuna.link import decode
+    from kahuna.notation.link import decode
 
     record, _ = random_record(5, cut=8)
     run = kahuna("link", write(tmp_path, record))

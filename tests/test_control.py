@@ -3,8 +3,8 @@
 import pytest
 
 from kahuna import BLACK, WHITE, PositionError, Setup, new_game, position_from_json
-from kahuna.board import DEGREE, ISLANDS, LINES, LINES_OF, MAJORITY, line_name
-from kahuna.state import control_invariants
+from kahuna.rules.board import DEGREE, ISLANDS, LINES, LINES_OF, MAJORITY, line_name
+from kahuna.rules.state import control_invariants
 
 from .helpers import bridges, island, line, names, play, position
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from kahuna import Action, position_from_json, position_to_json, replay
-from kahuna.board import ISLANDS
+from kahuna.rules.board import ISLANDS
 
 from .helpers import names
 

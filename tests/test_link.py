@@ -1,4 +1,4 @@
-"""Links to a game (kahuna.link): the base64url JSON parameter and the whole address."""
+"""Links to a game (kahuna.notation.link): the base64url JSON parameter and the whole address."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kahuna.actions import Action
-from kahuna.errors import PositionError, RecordError
-from kahuna.link import as_record, decode, encode, kind_of, link_url
-from kahuna.position import position_to_json
-from kahuna.record import make_record, replay
-from kahuna.setup import Setup, new_game
+from kahuna.rules.actions import Action
+from kahuna.rules.errors import PositionError, RecordError
+from kahuna.notation.link import as_record, decode, encode, kind_of, link_url
+from kahuna.notation.position import position_to_json
+from kahuna.notation.record import make_record, replay
+from kahuna.rules.deal import Setup, new_game
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
                     lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),

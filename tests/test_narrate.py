@@ -1,8 +1,8 @@
 """The move log's plain words (narrate.describe) for every kind of action and event."""
 
 from kahuna import BLACK, WHITE, Setup, describe, new_game
-from kahuna.board import ISLANDS
-from kahuna.narrate import possessive, reason_words, result_words, says
+from kahuna.rules.board import ISLANDS
+from kahuna.notation.narrate import possessive, reason_words, result_words, says
 
 from .helpers import HOLD_ALOA, HOLD_COCO, HOLD_LALE, final_position, last_card, play, position
 from .test_worked_example import start

@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from kahuna import Action, IllegalAction, KahunaError, NotationError, position_to_json
-from kahuna.actions import Kind, all_fixed_actions, discard, sub_multisets
+from kahuna.rules.actions import Kind, all_fixed_actions, discard, sub_multisets
 
 from .helpers import play, position
 

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from kahuna import BLACK, WHITE, Action, Setup, describe, new_game, observe
-from kahuna.board import ISLANDS
-from kahuna.state import control_invariants
+from kahuna.rules.board import ISLANDS
+from kahuna.rules.state import control_invariants
 
 from .helpers import island, play, position, rest_of
 

@@ -53,3 +53,44 @@ def test_doctests_exist():
     attempted = sum(doctest.testmod(importlib.import_module(name)).attempted
                     for name in ["kahuna", *MODULES])
     assert attempted >= 3
+
+
+WEB = PACKAGE.parent / "web"
+
+
+def kahuna_imports(path):
+    """The kahuna modules ``path`` imports, anywhere in it (lazy imports too)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names if a.name.split(".")[0] == "kahuna")
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
+                and node.module.split(".")[0] == "kahuna":
+            yield node.module
+
+
+def test_the_page_uses_only_the_package_face():
+    """web/ imports ``kahuna`` itself, never a sub-module: kahuna/__init__.py is the one
+    surface the page depends on."""
+    found = {str(p.relative_to(WEB)): sorted(set(kahuna_imports(p))) for p in WEB.glob("*.py")}
+    assert sum(1 for names in found.values() if names == ["kahuna"]) >= 5
+    assert {k: v for k, v in found.items() if set(v) - {"kahuna"}} == {}
+
+
+def test_the_face_gives_every_name_it_lists():
+    for name in kahuna.__all__:
+        assert getattr(kahuna, name) is not None, name
+
+
+def test_layers_import_only_the_layers_below():
+    """rules <- notation <- players <- tools: a layer never imports one below it in the
+    list (players may not use notation; rules uses nothing else)."""
+    allowed = {"rules": {"rules"}, "notation": {"rules", "notation"},
+               "players": {"rules", "players"}, "tools": {"rules", "notation", "players", "tools"}}
+    for layer, may in allowed.items():
+        for path in (PACKAGE / layer).glob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.level == 2 and node.module:
+                    assert node.module.split(".")[0] in may, f"{path.name} imports ..{node.module}"
+                if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    assert node.module.split(".")[0] != "kahuna", f"{path.name}: use relative imports"

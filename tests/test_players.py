@@ -10,9 +10,9 @@ import random
 import pytest
 
 from kahuna import BLACK, Phase, Setup, new_game, observe
-from kahuna.players import LEVELS, PLAYERS, choose, make_player
-from kahuna.state import HAND_LIMIT
-from kahuna.thinking import Sliced
+from kahuna.players.levels import LEVELS, PLAYERS, choose, make_player
+from kahuna.rules.state import HAND_LIMIT
+from kahuna.players.protocol import Sliced
 
 from .helpers import island, play
 from .test_worked_example import start as worked_example_start
@@ -222,16 +222,16 @@ def test_asking_for_the_seat_not_to_move_is_a_clear_error(name):
 
 @pytest.mark.parametrize("iterations", [1, 2, 5, 12, 40])
 def test_a_search_never_runs_more_trials_than_its_budget(iterations, monkeypatch):
-    import kahuna.search
+    import kahuna.players.search
 
     trials = []
-    real = kahuna.search._trial
+    real = kahuna.players.search._trial
 
     def counted(*args):
         trials.append(1)
         return real(*args)
 
-    monkeypatch.setattr(kahuna.search, "_trial", counted)
+    monkeypatch.setattr(kahuna.players.search, "_trial", counted)
     state = SPECIAL["round 2"]
     name = f"expert:iterations={iterations},candidates=10,horizon=1"
     action = choose(make_player(name), observe(state, state.to_move), random.Random(4))

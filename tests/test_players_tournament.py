@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from kahuna.cli import main
-from kahuna.tournament import match, time_stats, wilson
+from kahuna.tools.cli import main
+from kahuna.tools.tournament import match, time_stats, wilson
 
 
 def outcome(result):

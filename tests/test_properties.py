@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from kahuna import (BLACK, WHITE, Action, Kind, Phase, Setup, make_record, new_game,
                     position_from_json, position_to_json, replay)
-from kahuna.board import LINES, LINES_OF, N_ISLANDS
-from kahuna.errors import IllegalAction
-from kahuna.actions import TURN_ENDING, all_fixed_actions
-from kahuna.state import BRIDGES, control_invariants
+from kahuna.rules.board import LINES, LINES_OF, N_ISLANDS
+from kahuna.rules.errors import IllegalAction
+from kahuna.rules.actions import TURN_ENDING, all_fixed_actions
+from kahuna.rules.state import BRIDGES, control_invariants
 
 from .helpers import candidate_actions
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from kahuna import WHITE, RecordError, Setup, make_record, new_game, replay
-from kahuna.record import setup_from_json, setup_to_json, start_of
+from kahuna.notation.record import setup_from_json, setup_to_json, start_of
 
 from .helpers import names
 

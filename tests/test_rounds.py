@@ -4,7 +4,7 @@ the winner and every tie-break, the early end."""
 import pytest
 
 from kahuna import BLACK, WHITE, IllegalAction, Phase
-from kahuna.board import LINES_OF, line_name
+from kahuna.rules.board import LINES_OF, line_name
 
 from .helpers import (HOLD_ALOA, HOLD_COCO, HOLD_LALE, final_position, island, last_card,
                       legal, names, play, position, rest_of)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from kahuna import BLACK, WHITE, IllegalAction, Phase, Setup, new_game, position_to_json
-from kahuna.board import DEGREE, FRAME, ISLANDS, LINES, MAJORITY, POSITIONS
-from kahuna.state import BRIDGES, CARDS
+from kahuna.rules.board import DEGREE, FRAME, ISLANDS, LINES, MAJORITY, POSITIONS
+from kahuna.rules.state import BRIDGES, CARDS
 
 from .helpers import bridges, names, play, position
 
@@ -17,7 +17,7 @@ BOARD_JSON = Path(__file__).parent / "data" / "board.json"
 
 
 def test_r1_board_matches_board_json():
-    """kahuna/board.py holds exactly the board of board.json (a copy kept in tests/data)."""
+    """kahuna/rules/board.py holds exactly the board of board.json (a copy kept in tests/data)."""
     data = json.loads(BOARD_JSON.read_text(encoding="utf-8"))
     assert list(ISLANDS) == list(data["islands"])
     assert [[ISLANDS[a], ISLANDS[b]] for a, b in LINES] == data["lines"]

@@ -3,7 +3,7 @@
 import pytest
 
 from kahuna import BLACK, WHITE, IllegalAction, Kind
-from kahuna.actions import sub_multisets
+from kahuna.rules.actions import sub_multisets
 
 from .helpers import bridges, island, legal, line, names, play, position, rest_of
 

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from kahuna import BLACK, WHITE, IllegalAction, Setup, new_game, observe
-from kahuna.board import line_name
+from kahuna.rules.board import line_name
 
 from .helpers import bridges, island, legal, line, names, play, position
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from kahuna.actions import Action, Kind
-from kahuna.link import encode
-from kahuna.position import position_to_json
-from kahuna.record import make_record
-from kahuna.setup import Setup
-from kahuna.state import Phase
+from kahuna.rules.actions import Action, Kind
+from kahuna.notation.link import encode
+from kahuna.notation.position import position_to_json
+from kahuna.notation.record import make_record
+from kahuna.rules.deal import Setup
+from kahuna.rules.state import Phase
 from web.app import App, levels
 from web.controller import HOTSEAT
 
@@ -155,7 +155,7 @@ def test_links_open_a_record_or_a_position_and_bad_links_explain():
     bad.boot({"position": "%%%notbase64"})
     assert bad.dialog == "notice" and "could not be read" in bad.view()["dialog"]
     assert "menu" in clickable(bad.view()["dialog"])
-    from kahuna.setup import new_game
+    from kahuna.rules.deal import new_game
     pos = App(MemoryStorage(), Clock())
     pos.boot({"position": encode(position_to_json(new_game(Setup(seed=2))))})
     assert pos.match is not None and pos.match.mode == HOTSEAT

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from kahuna.actions import TURN_ENDING, Action, Kind
-from kahuna.board import LINES
-from kahuna.observation import observe
-from kahuna.setup import Setup, new_game
-from kahuna.state import Phase
+from kahuna.rules.actions import TURN_ENDING, Action, Kind
+from kahuna.rules.board import LINES
+from kahuna.rules.observation import observe
+from kahuna.rules.deal import Setup, new_game
+from kahuna.rules.state import Phase
 from web.choices import Offers, hint_selection, offers, toggle
 from web.panels import own_hand
 

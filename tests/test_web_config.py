@@ -13,28 +13,29 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 #: Modules the browser never imports (the command line's); not fetched at boot.
-COMMAND_LINE_ONLY = {"kahuna/__main__.py", "kahuna/cli.py", "kahuna/bench.py",
-                     "kahuna/tournament.py"}
+COMMAND_LINE_ONLY = {"kahuna/__main__.py", "kahuna/tools/__init__.py", "kahuna/tools/cli.py",
+                     "kahuna/tools/bench.py", "kahuna/tools/tournament.py"}
 
 
 def imported_modules(path: Path) -> set[str]:
     """Files of kahuna/ and web/ that ``path`` imports (absolute or relative), anywhere."""
-    package = path.parent.name
+    package = ".".join(path.relative_to(ROOT).parent.parts)
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
         names = []
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = package if node.level else ""
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
             module = f"{base}.{node.module}" if base and node.module else (node.module or base)
             names = [module] + [f"{module}.{a.name}" for a in node.names]
         for name in names:
             parts = name.split(".")
             if parts[0] in ("kahuna", "web"):
-                candidate = "/".join(parts[:2]) + ".py" if len(parts) > 1 else f"{parts[0]}/__init__.py"
-                if (ROOT / candidate).exists():
-                    found.add(candidate)
+                for n in range(1, len(parts) + 1):  # each package on the way, and the module
+                    for candidate in ("/".join(parts[:n]) + "/__init__.py", "/".join(parts[:n]) + ".py"):
+                        if (ROOT / candidate).exists():
+                            found.add(candidate)
     return found
 
 
@@ -43,7 +44,7 @@ def test_pyscript_toml_lists_every_module_the_browser_needs():
     files = config["files"]
     assert all(src == dest for src, dest in files.items())
     listed = {src.removeprefix("./") for src in files}
-    modules = {str(p.relative_to(ROOT)) for d in ("kahuna", "web") for p in (ROOT / d).glob("*.py")}
+    modules = {str(p.relative_to(ROOT)) for d in ("kahuna", "web") for p in (ROOT / d).rglob("*.py")}
     needed = modules - COMMAND_LINE_ONLY - {"web/main.py"}  # main.py is the <script src>
     assert sorted(needed - listed) == [], "add these to pyscript.toml [files]"
     assert sorted(listed - needed) == [], "these are gone or command-line only"

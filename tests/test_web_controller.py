@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from kahuna.actions import TURN_ENDING, Action, Kind
-from kahuna.errors import KahunaError, RecordError
-from kahuna.record import replay
-from kahuna.setup import Setup
+from kahuna.rules.actions import TURN_ENDING, Action, Kind
+from kahuna.rules.errors import KahunaError, RecordError
+from kahuna.notation.record import replay
+from kahuna.rules.deal import Setup
 from web.controller import COMPUTER, HOTSEAT, Match
 
 

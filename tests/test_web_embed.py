@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from html import escape
 
-from kahuna.actions import Action
-from kahuna.link import encode
-from kahuna.position import position_to_json
-from kahuna.setup import Setup, new_game
+from kahuna.rules.actions import Action
+from kahuna.notation.link import encode
+from kahuna.notation.position import position_to_json
+from kahuna.rules.deal import Setup, new_game
 from web.app import App, levels
 from web.controller import COMPUTER, HOTSEAT
 from web.embed import nav_html

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from kahuna.board import ISLANDS, N_ISLANDS
+from kahuna.rules.board import ISLANDS, N_ISLANDS
 from web.layout import TOKEN_RADIUS, name_box, token_spot, viewbox
 
 RIM = 1.5  # half the token's 3-unit stroke (web/style.css)

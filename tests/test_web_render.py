@@ -8,11 +8,11 @@ import pytest
 from html import unescape
 import xml.etree.ElementTree as ET
 
-from kahuna.actions import Action
-from kahuna.board import DEGREE, ISLANDS, N_LINES, line_name
-from kahuna.observation import observe
-from kahuna.setup import Setup, new_game
-from kahuna.state import BLACK, WHITE, Effects
+from kahuna.rules.actions import Action
+from kahuna.rules.board import DEGREE, ISLANDS, N_LINES, line_name
+from kahuna.rules.observation import observe
+from kahuna.rules.deal import Setup, new_game
+from kahuna.rules.state import BLACK, WHITE, Effects
 from web.layout import island_outline, line_shape, viewbox
 from web.render import Marks, board_svg
 

@@ -124,7 +124,7 @@ def test_a_full_storage_does_not_stop_the_game_and_says_so():
 
 
 def test_the_game_record_can_be_downloaded_and_replays():
-    from kahuna.record import replay
+    from kahuna.notation.record import replay
     app = new_app(seed=4, first="black", colour="black")
     app.handle("do:pile")
     app.handle("export")

@@ -1,7 +1,7 @@
 """The rulebook's worked example (end of RULES.md), effect by effect (R9, R10, R11)."""
 
 from kahuna import BLACK, WHITE, describe
-from kahuna.board import ISLANDS
+from kahuna.rules.board import ISLANDS
 
 from .helpers import bridges, island, line, names, play, position
 

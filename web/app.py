@@ -13,14 +13,10 @@ import random
 from html import escape
 from typing import TYPE_CHECKING, Any, Callable
 
-from kahuna.actions import TURN_ENDING, Action
-from kahuna.errors import KahunaError
-from kahuna.link import KEYS, as_record, decode
-from kahuna.narrate import describe, possessive
-from kahuna.observation import observe
-from kahuna.position import parse_seat
-from kahuna.setup import Setup
-from kahuna.state import Effects
+from kahuna import (
+    LINK_KEYS, TURN_ENDING, Action, Effects, KahunaError, Setup, decode_link, describe,
+    link_record, observe, parse_seat, possessive,
+)
 
 from . import dialogs, panels, saves
 from .choices import Offers, hint_selection, offers, toggle
@@ -29,7 +25,7 @@ from .embed import bad_link_html
 from .render import Marks, board_svg
 
 if TYPE_CHECKING:  # the players are imported lazily (boot time)
-    from kahuna.thinking import Player, Thinking
+    from kahuna import Player, Thinking
 
 
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
@@ -42,7 +38,7 @@ THINKING_CAP = 1.2
 
 def levels() -> tuple[str, ...]:
     """Levels a person can choose, weakest first ("random" until the bots exist)."""
-    from kahuna.players import LEVELS  # lazy: the players may be big
+    from kahuna import LEVELS  # lazy: the players may be big
     return tuple(LEVELS) or ("random",)
 
 
@@ -79,7 +75,7 @@ class App:
 
     def boot(self, params: dict[str, str]) -> None:
         """Open a linked game/position, else the current save, else a fresh game."""
-        if any(key in params for key in KEYS):
+        if any(key in params for key in LINK_KEYS):
             self._open_link(params)
         elif self.embed is not None:  # embedded without a link: against the computer
             self.start()
@@ -99,7 +95,7 @@ class App:
     def _open_link(self, params: dict[str, str]) -> None:
         key = "record" if "record" in params else "position"
         try:
-            data = as_record(key, decode(params[key]))
+            data = link_record(key, decode_link(params[key]))
             if isinstance(data, dict) and "meta" not in data:  # a bare record: two players
                 data["meta"] = {"mode": HOTSEAT}
             match = Match.from_record(data)
@@ -243,7 +239,7 @@ class App:
 
     def _player(self, game: str, level: str, for_hint: bool) -> Player:
         """One player per game and role, kept: a level remembers the rest of its turn."""
-        from kahuna.players import make_player
+        from kahuna import make_player
         key = (game, level, for_hint)
         if key not in self._players:
             try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kahuna.actions import TURN_ENDING, Action, Kind
+from kahuna import TURN_ENDING, Action, Kind
 
 
 @dataclass(frozen=True)

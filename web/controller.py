@@ -1,5 +1,5 @@
 """A game on the page: a Setup plus the list of actions so far (a game record,
-``kahuna.record``), the State they lead to, and the move log.
+``kahuna.notation.record``), the State they lead to, and the move log.
 
 Actions go through ``State.play`` and must be among ``legal_actions()``. Undo goes back
 within the current turn only, never past a draw (R12 reveals a card): it replays the
@@ -11,13 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kahuna.actions import TURN_ENDING, Action, Kind
-from kahuna.errors import RecordError
-from kahuna.narrate import YOU, describe
-from kahuna.observation import Observation, observe
-from kahuna.record import FORMAT, VERSION, replay, setup_to_json, start_of
-from kahuna.setup import Setup, new_game
-from kahuna.state import COLOURS, Effects, State
+from kahuna import (
+    COLOURS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, YOU, Action, Effects, Kind,
+    Observation, RecordError, Setup, State, describe, new_game, observe, replay,
+    setup_to_json, start_of,
+)
 
 COMPUTER, HOTSEAT = "computer", "hotseat"
 MODES = (COMPUTER, HOTSEAT)
@@ -120,10 +118,10 @@ class Match:
                 "created": self.created}
 
     def _bare_record(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, **self.origin, "actions": []}
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, **self.origin, "actions": []}
 
     def to_record(self) -> dict[str, Any]:
-        """The game record (kahuna.record format) with this page's meta data."""
+        """The game record (kahuna.notation.record format) with this page's meta data."""
         return {**self._bare_record(), "actions": [str(a) for a in self.actions],
                 "meta": self.meta()}
 

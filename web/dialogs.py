@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from kahuna.narrate import reason_words, says
-from kahuna.observation import Observation
-from kahuna.state import COLOURS, Effects
+from kahuna import COLOURS, Effects, Observation, reason_words, says
 
 from .controller import COMPUTER, HOTSEAT, MODES
 from .panels import islands_held, scores_table

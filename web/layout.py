@@ -1,6 +1,6 @@
 """Board geometry for the SVG drawing: where islands, lines and bridges go.
 
-Pure numbers derived from ``kahuna.board`` (the printed arrangement, RULES.md R1);
+Pure numbers derived from ``kahuna.rules.board`` (the printed arrangement, RULES.md R1);
 no drawing and no browser here. ``portrait`` turns the whole board a quarter turn
 clockwise, so that on a tall phone screen it is drawn about 40% larger.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from kahuna.board import DEGREE, ISLANDS, LINES, POSITIONS
+from kahuna import DEGREE, ISLANDS, LINES, POSITIONS
 
 #: The printed frame cropped to the islands: (x, y, width, height).
 _CROP = (150, 235, 960, 680)

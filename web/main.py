@@ -1,9 +1,9 @@
 """Boot: read the address, open the saved or linked game, draw, become interactive.
 
 Address parameters (all optional):
-  ?record=<base64url JSON>    open a game record (kahuna.record format) as a new game
-  ?position=<base64url JSON>  open a position (kahuna.position format) for two players
-                              (kahuna.link.encode makes both, `python -m kahuna link`
+  ?record=<base64url JSON>    open a game record (kahuna.notation.record format) as a new game
+  ?position=<base64url JSON>  open a position (kahuna.notation.position format) for two players
+                              (kahuna.notation.link.encode makes both, `python -m kahuna link`
                               the whole address; a bad one says why)
   ?embed                      any value: the page inside another page's <iframe>
                               (docs/embedding.md): the game lives in memory only (the

@@ -9,10 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from kahuna.actions import Action, Kind
-from kahuna.board import DEGREE, ISLANDS, N_ISLANDS
-from kahuna.observation import Observation
-from kahuna.state import COLOURS, Phase, cards_of
+from kahuna import COLOURS, DEGREE, ISLANDS, N_ISLANDS, Action, Kind, Observation, Phase, cards_of
 
 from .choices import Offers, selected_cards
 

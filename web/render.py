@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from kahuna.board import DEGREE, ISLANDS, N_ISLANDS, N_LINES, line_name
-from kahuna.observation import Observation
-from kahuna.state import COLOURS, Effects
+from kahuna import COLOURS, DEGREE, ISLANDS, N_ISLANDS, N_LINES, Effects, Observation, line_name
 
 from .layout import (NAME_BASELINE, NAME_SIZE, TOKEN_RADIUS, centre, island_outline, line_shape,
                      radius, token_spot, viewbox)

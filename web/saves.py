@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
-from kahuna.errors import KahunaError
+from kahuna import KahunaError
 
 from .controller import COMPUTER, Match
 

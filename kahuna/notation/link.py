@@ -11,7 +11,7 @@ import base64
 import json
 from typing import Any
 
-from .errors import RecordError
+from ..rules.errors import RecordError
 from .record import FORMAT, VERSION, replay
 
 #: The address parameters that carry a game.

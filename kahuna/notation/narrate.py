@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .actions import Kind
-from .board import ISLANDS, line_name
-from .state import COLOURS, Effects, Outcome
+from ..rules.actions import Kind
+from ..rules.board import ISLANDS, line_name
+from ..rules.state import COLOURS, Effects, Outcome
 
 #: The name spoken to in the second person: "You place", "your bridge", "you win".
 YOU = "You"

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import parse_island, parse_line
-from .board import DEGREE, ISLANDS, N_ISLANDS, line_name
-from .errors import KahunaError, PositionError
-from .state import BLACK, BRIDGES, COLOURS, HAND_LIMIT, WHITE, Phase, State, bridge_counts, cards_of
+from ..rules.actions import parse_island, parse_line
+from ..rules.board import DEGREE, ISLANDS, N_ISLANDS, line_name
+from ..rules.errors import KahunaError, PositionError
+from ..rules.state import BLACK, BRIDGES, COLOURS, HAND_LIMIT, WHITE, Phase, State, bridge_counts, cards_of
 
 FORMAT = "kahuna-position"
 VERSION = 1

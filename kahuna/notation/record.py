@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from .actions import Action, parse_island
-from .board import ISLANDS
-from .errors import KahunaError, RecordError
+from ..rules.actions import Action, parse_island
+from ..rules.board import ISLANDS
+from ..rules.errors import KahunaError, RecordError
 from .position import parse_flag, parse_seat, position_from_json, seat_name
-from .setup import Setup, new_game
-from .state import Effects, State
+from ..rules.deal import Setup, new_game
+from ..rules.state import Effects, State
 
 FORMAT = "kahuna-record"
 VERSION = 1

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .board import DEGREE, ENDS_OF, MAJORITY, N_ISLANDS
-from .state import INTERIM_POINTS, Phase, State
+from ..rules.board import DEGREE, ENDS_OF, MAJORITY, N_ISLANDS
+from ..rules.state import INTERIM_POINTS, Phase, State
 
 #: The value of a won game, far above any margin of points.
 WIN = 100.0

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from .observation import Observation
-from .thinking import Decided, Thinking, legal_actions
-from .turns import best_action
+from ..rules.observation import Observation
+from .protocol import Decided, Thinking, legal_actions
+from .plans import best_action
 
 
 class GreedyPlayer:

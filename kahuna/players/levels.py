@@ -23,12 +23,12 @@ import random
 from functools import partial
 from typing import Callable
 
-from .actions import Action
+from ..rules.actions import Action
 from .evaluate import Weights
 from .greedy import GreedyPlayer
-from .observation import Observation
+from ..rules.observation import Observation
 from .search import Level, SearchPlayer
-from .thinking import Decided, Player, Sliced, Thinking, legal_actions
+from .protocol import Decided, Player, Sliced, Thinking, legal_actions
 
 __all__ = ["Decided", "Player", "Sliced", "Thinking", "RandomPlayer", "GreedyPlayer",
            "SearchPlayer", "Level", "LEVEL_SETTINGS", "PLAYERS", "LEVELS", "choose",

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from .actions import TURN_ENDING, Action, Kind
+from ..rules.actions import TURN_ENDING, Action, Kind
 from .evaluate import DEFAULT, Weights, evaluate
-from .state import State
+from ..rules.state import State
 
 #: A whole turn: its actions in order, the last one ending the turn (or the game).
 Plan = tuple[Action, ...]

@@ -12,8 +12,8 @@ import time
 from collections.abc import Generator
 from typing import Protocol
 
-from .actions import Action
-from .observation import Observation
+from ..rules.actions import Action
+from ..rules.observation import Observation
 
 #: A decision in progress: each ``yield`` ends a unit of work and receives True when the
 #: search must stop at once and return the best action found so far.

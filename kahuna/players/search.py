@@ -25,12 +25,12 @@ import math
 import random
 from dataclasses import dataclass
 
-from .actions import Action
+from ..rules.actions import Action
 from .evaluate import DEFAULT, Weights, evaluate
-from .observation import Observation, observe
-from .state import Phase, State
-from .thinking import Decided, Sliced, Thinking, Work, legal_actions
-from .turns import Plan, best_action, greedy_turn, plans
+from ..rules.observation import Observation, observe
+from ..rules.state import Phase, State
+from .protocol import Decided, Sliced, Thinking, Work, legal_actions
+from .plans import Plan, best_action, greedy_turn, plans
 
 
 @dataclass(frozen=True, slots=True)

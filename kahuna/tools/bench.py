@@ -6,7 +6,7 @@ import random
 import time
 from typing import Any
 
-from .setup import Setup, new_game
+from ..rules.deal import Setup, new_game
 
 
 def random_games(games: int, seed: int) -> dict[str, Any]:

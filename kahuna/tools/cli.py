@@ -8,12 +8,12 @@ import json
 import sys
 
 from .bench import random_games
-from .board import ISLANDS
-from .errors import KahunaError, RecordError
-from .link import link_url
-from .position import position_to_json
-from .record import replay
-from .state import COLOURS
+from ..rules.board import ISLANDS
+from ..rules.errors import KahunaError, RecordError
+from ..notation.link import link_url
+from ..notation.position import position_to_json
+from ..notation.record import replay
+from ..rules.state import COLOURS
 from .tournament import match
 
 

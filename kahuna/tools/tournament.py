@@ -17,10 +17,10 @@ from collections.abc import Iterator
 from multiprocessing import Pool
 from typing import Any
 
-from .observation import observe
-from .players import choose, make_player
-from .setup import Setup, new_game
-from .state import BLACK, WHITE
+from ..rules.observation import observe
+from ..players.levels import choose, make_player
+from ..rules.deal import Setup, new_game
+from ..rules.state import BLACK, WHITE
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 
