@@ -29,7 +29,9 @@ from .rules.board import DEGREE, ISLANDS, LINES, N_ISLANDS, N_LINES, POSITIONS, 
 from .rules.deal import Setup, new_game
 from .rules.errors import IllegalAction, KahunaError, NotationError, PositionError, RecordError
 from .rules.observation import Observation, observe
-from .rules.state import BLACK, COLOURS, WHITE, Effects, Outcome, Phase, State, cards_of
+from .rules.state import (
+    BLACK, BRIDGES, COLOURS, HAND_LIMIT, WHITE, Effects, Outcome, Phase, State, cards_of,
+)
 
 if TYPE_CHECKING:
     from .players import LEVELS, Player, Thinking, make_player
@@ -44,7 +46,7 @@ __all__ = [
     "setup_to_json", "start_of", "TURN_ENDING", "Action", "Kind", "DEGREE", "ISLANDS",
     "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
-    "Observation", "observe", "BLACK", "COLOURS", "WHITE", "Effects", "Outcome", "Phase",
+    "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE", "Effects", "Outcome", "Phase",
     "State", "cards_of", *sorted(_LAZY),
 ]
 
