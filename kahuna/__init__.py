@@ -46,8 +46,8 @@ __all__ = [
     "setup_to_json", "start_of", "TURN_ENDING", "Action", "Kind", "DEGREE", "ISLANDS",
     "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
-    "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE", "Effects", "Outcome", "Phase",
-    "State", "cards_of", *sorted(_LAZY),
+    "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
+    "Effects", "Outcome", "Phase", "State", "cards_of", *sorted(_LAZY),
 ]
 
 
