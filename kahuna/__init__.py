@@ -30,7 +30,8 @@ from .rules.deal import Setup, new_game
 from .rules.errors import IllegalAction, KahunaError, NotationError, PositionError, RecordError
 from .rules.observation import Observation, observe
 from .rules.state import (
-    BLACK, BRIDGES, COLOURS, HAND_LIMIT, WHITE, Effects, Outcome, Phase, State, cards_of,
+    BLACK, BRIDGES, COLOURS, HAND_LIMIT, WHITE, Effects, Outcome, Phase, State, Termination,
+    cards_of,
 )
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ __all__ = [
     "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
-    "Effects", "Outcome", "Phase", "State", "cards_of", *sorted(_LAZY),
+    "Effects", "Outcome", "Phase", "State", "Termination", "cards_of", *sorted(_LAZY),
 ]
 
 

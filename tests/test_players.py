@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from kahuna import BLACK, Phase, Setup, new_game, observe
+from kahuna import BLACK, Phase, Setup, Termination, new_game, observe
 from kahuna.players.levels import LEVELS, PLAYERS, choose, make_player
 from kahuna.rules.state import HAND_LIMIT
 from kahuna.players.protocol import Sliced
@@ -82,7 +82,7 @@ def test_every_player_finishes_whole_games_with_legal_actions(name):
         while not state.is_over:
             seat = state.to_move
             state.play(choose(players[seat], observe(state, seat), rngs[seat]))
-        assert len(state.scorings) == 3 or state.outcome.termination == "early"
+        assert len(state.scorings) == 3 or state.outcome.termination is Termination.EARLY
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))

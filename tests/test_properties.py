@@ -14,7 +14,7 @@ from kahuna import (BLACK, WHITE, Action, Kind, Phase, Setup, make_record, new_g
 from kahuna.rules.board import LINES, LINES_OF, N_ISLANDS
 from kahuna.rules.errors import IllegalAction
 from kahuna.rules.actions import TURN_ENDING, all_fixed_actions
-from kahuna.rules.state import BRIDGES, control_invariants
+from kahuna.rules.state import BRIDGES, Termination, control_invariants
 
 from .helpers import candidate_actions
 
@@ -73,7 +73,7 @@ def check_effects(before, action, fx, after):
         assert after.to_move == p or before.phase is Phase.HANDICAP
     if after.scorings and not after.is_over:  # R23: never exactly one without bridges
         assert (after.supply[BLACK] == BRIDGES) == (after.supply[WHITE] == BRIDGES)
-    if after.is_over and after.outcome.termination == "early":
+    if after.is_over and after.outcome.termination is Termination.EARLY:
         assert [after.supply[q] == BRIDGES for q in (BLACK, WHITE)].count(True) == 1
 
 
@@ -84,7 +84,7 @@ def test_r11a_random_games_keep_invariants_and_report_effects(setup, choice_seed
     off; every offered action applies with ``play``; the game always ends (R20-R23)."""
     s, actions = random_game(setup, choice_seed, check_effects)
     assert s.is_over and s.outcome is not None and s.legal_actions() == []
-    assert len(s.scorings) == 3 or s.outcome.termination == "early"
+    assert len(s.scorings) == 3 or s.outcome.termination is Termination.EARLY
 
 
 @GAMES

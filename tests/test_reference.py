@@ -26,7 +26,7 @@ def compare_game(state, rng, max_actions=10_000):
         state.do(action)
         if state.is_over:
             winner = None if state.outcome.winner is None else reference.COLOURS[state.outcome.winner]
-            assert expected["outcome"] == (winner, state.outcome.termination)
+            assert expected["outcome"] == (winner, state.outcome.termination.value)
             assert expected["scorings"] == [list(s) for s in state.scorings]
             return
         assert "outcome" not in expected

@@ -3,7 +3,7 @@ the winner and every tie-break, the early end."""
 
 import pytest
 
-from kahuna import BLACK, WHITE, IllegalAction, Phase
+from kahuna import BLACK, WHITE, IllegalAction, Phase, Termination
 from kahuna.rules.board import LINES_OF, line_name
 
 from .helpers import (HOLD_ALOA, HOLD_COCO, HOLD_LALE, final_position, island, last_card,
@@ -106,7 +106,7 @@ def test_r21_final_scoring_is_the_difference():
 def test_r22_winner_and_every_tie_break(scorings, black, white, winner, reason):
     s = final_position(scorings, black, white)
     (fx,) = play(s, "pass")
-    assert fx.outcome is s.outcome and s.outcome.termination == "scoring"
+    assert fx.outcome is s.outcome and s.outcome.termination is Termination.SCORING
     assert (s.outcome.winner, s.outcome.reason) == (winner, reason)
     assert s.phase is Phase.OVER
 
@@ -116,7 +116,7 @@ def test_r23_early_end_after_any_action():
     s = position(round=2, scorings=[[0, 0]], bridges={"black": ["ALOA-BARI"], "white": ["DUDA-HUNA"]},
                  hands={"black": ["DUDA", "HUNA", "LALE"]})
     (fx,) = play(s, "DUDA+HUNA/DUDA-HUNA")
-    assert fx.outcome.winner == BLACK and fx.outcome.termination == "early"
+    assert fx.outcome.winner == BLACK and fx.outcome.termination is Termination.EARLY
     assert s.is_over and s.legal_actions() == []
 
 
@@ -127,7 +127,7 @@ def test_r23_early_end_by_a_sweep_in_the_final_turns():
                  display=[None, None, None], pile=[], discard={"up": rest_of("ALOA")})
     (fx,) = play(s, f"ALOA>{ends[2].replace('ALOA', '').strip('-')}")
     assert names(fx.gained) == ["ALOA"] and len(fx.removed) == 1
-    assert fx.outcome.winner == BLACK and fx.outcome.termination == "early"
+    assert fx.outcome.winner == BLACK and fx.outcome.termination is Termination.EARLY
 
 
 def test_r23_early_end_at_the_start_of_the_second_round():
@@ -135,7 +135,7 @@ def test_r23_early_end_at_the_start_of_the_second_round():
     s = last_card(black=HOLD_ALOA, white=[])
     (fx,) = play(s, "take:GOLA")
     assert fx.round_ended == 1 and fx.scoring == (1, 0)
-    assert fx.outcome.winner == BLACK and fx.outcome.termination == "early" and s.is_over
+    assert fx.outcome.winner == BLACK and fx.outcome.termination is Termination.EARLY and s.is_over
 
 
 def test_r23_both_without_bridges_play_goes_on():
@@ -144,7 +144,7 @@ def test_r23_both_without_bridges_play_goes_on():
     (fx,) = play(s, "take:GOLA")
     assert fx.outcome is None and s.phase is Phase.PLAY and s.round == 2
     play(s, "BARI>ALOA")  # White's turn: now only Black has no bridge
-    assert s.outcome.winner == WHITE and s.outcome.termination == "early"
+    assert s.outcome.winner == WHITE and s.outcome.termination is Termination.EARLY
 
 
 def test_r23_not_in_the_first_round():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..rules.actions import Kind
 from ..rules.board import ISLANDS, line_name
-from ..rules.state import COLOURS, Effects, Outcome
+from ..rules.state import COLOURS, Effects, Outcome, Termination
 
 #: The name spoken to in the second person: "You place", "your bridge", "you win".
 YOU = "You"
@@ -44,7 +44,7 @@ def possessive(name: str, start: bool = True) -> str:
 
 def reason_words(outcome: Outcome, names: tuple[str, str] = COLOURS) -> str:
     """Why the game ended, naming the players as ``names`` does (lower case first)."""
-    if outcome.termination == "early" and outcome.winner is not None:  # R23
+    if outcome.termination is Termination.EARLY and outcome.winner is not None:  # R23
         return f"{says(names[1 - outcome.winner], 'have', start=False)} no bridge left"
     return outcome.reason  # the tie-breaks of R22 name no player
 

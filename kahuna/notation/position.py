@@ -14,7 +14,10 @@ from typing import Any
 from ..rules.actions import parse_island, parse_line
 from ..rules.board import DEGREE, ISLANDS, N_ISLANDS, line_name
 from ..rules.errors import KahunaError, PositionError
-from ..rules.state import BLACK, BRIDGES, COLOURS, HAND_LIMIT, WHITE, Phase, State, bridge_counts, cards_of
+from ..rules.fields import FIELDS, ValueKind
+from ..rules.state import (
+    BLACK, BRIDGES, COLOURS, HAND_LIMIT, WHITE, Phase, State, bridge_counts, cards_of,
+)
 
 FORMAT = "kahuna-position"
 VERSION = 1
@@ -43,32 +46,68 @@ def parse_flag(data: dict[str, Any], key: str) -> bool:
     return value
 
 
+def parse_number(data: dict[str, Any], key: str, default: int = 0) -> int:
+    """A whole-number field; ``2.9``, ``"2"`` or ``true`` is refused, not rounded."""
+    value = data.get(key, default)
+    if type(value) is not int:  # noqa: E721 - bool is an int subclass, and is refused
+        raise PositionError(f"{key!r} is a whole number, not {value!r}")
+    return value
+
+
+def _parse_line(value: Any) -> int:
+    return parse_line(value) if value else -1
+
+
+#: How a single value of each kind is written and read (kahuna.rules.fields.Kind).
+_WRITE = {ValueKind.FLAG: bool, ValueKind.NUMBER: int, ValueKind.SEAT: seat_name,
+          ValueKind.LINE: lambda line: line_name(line) if line >= 0 else None,
+          ValueKind.PHASE: lambda phase: phase.name.lower()}
+_READ = {ValueKind.FLAG: parse_flag, ValueKind.NUMBER: parse_number,
+         ValueKind.SEAT: lambda data, key: parse_seat(data[key]),
+         ValueKind.LINE: lambda data, key: _parse_line(data[key]),
+         ValueKind.PHASE: lambda data, key: _parse_phase(data[key])}
+#: Single values written inside a group of the position, not at its top.
+_GROUP = {"fewer_surprises": "variants", "open_draws": "variants"}
+
+
+def _names(cards: list[int]) -> list[str]:
+    return [ISLANDS[c] for c in cards]
+
+
+#: The fields written in a way of their own (the cards and bridges), by field name; each
+#: gives the position's key and the value.
+_WRITE_FIELD: dict[str, Any] = {
+    "owner": lambda s: ("bridges", {seat_name(q): [line_name(l) for l in s.bridges(q)]
+                                    for q in (BLACK, WHITE)}),
+    "hands": lambda s: ("hands", {seat_name(q): _names(s.hand(q)) for q in (BLACK, WHITE)}),
+    "known": lambda s: ("known", {seat_name(q): _names(cards_of(s.known[q]))
+                                  for q in (BLACK, WHITE)}),
+    "display": lambda s: ("display", [ISLANDS[c] if c >= 0 else None for c in s.display]),
+    "pile": lambda s: ("pile", _names(s.pile[::-1])),
+    "discard_up": lambda s: ("discard", {"up": _names(s.discard_up),
+                                         "down": _names(s.discard_down)}),
+    "scorings": lambda s: ("scorings", [list(x) for x in s.scorings]),
+}
+#: Fields a position does not write: they follow from the rest (R3, R10), are written
+#: with another (discard_down), or belong to the game, not the position.
+NOT_WRITTEN = frozenset({"counts", "control", "supply", "hand_size", "discard_down",
+                         "reshuffles", "outcome"})
+
+
 def position_to_json(state: State) -> dict[str, Any]:
     """Every field of ``state`` but its random generator (R11a holds by construction)."""
     if state.is_over:
         raise PositionError("a finished game has no position to continue from")
-    def names(cards: list[int]) -> list[str]:
-        return [ISLANDS[c] for c in cards]
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "variants": {"fewer_surprises": state.fewer_surprises, "open_draws": state.open_draws},
-        "round": state.round,
-        "phase": state.phase.name.lower(),
-        "to_move": seat_name(state.to_move),
-        "first": seat_name(state.first),
-        "opponent_abstained": state.opponent_abstained,
-        "bridges": {seat_name(q): [line_name(l) for l in state.bridges(q)] for q in (BLACK, WHITE)},
-        "hands": {seat_name(q): names(state.hand(q)) for q in (BLACK, WHITE)},
-        "known": {seat_name(q): names(cards_of(state.known[q])) for q in (BLACK, WHITE)},
-        "display": [ISLANDS[c] if c >= 0 else None for c in state.display],
-        "pile": names(state.pile[::-1]),
-        "discard": {"up": names(state.discard_up), "down": names(state.discard_down)},
-        "scorings": [list(s) for s in state.scorings],
-        "free_line": line_name(state.free_line) if state.free_line >= 0 else None,
-        "handicap_left": state.handicap_left,
-        "final_turns": state.final_turns,
-    }
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    for f in FIELDS:
+        if f.kind is not ValueKind.OTHER:
+            value = _WRITE[f.kind](getattr(state, f.name))
+            group = _GROUP.get(f.name)
+            (data.setdefault(group, {}) if group else data)[f.name] = value
+        elif f.name in _WRITE_FIELD:
+            key, value = _WRITE_FIELD[f.name](state)
+            data[key] = value
+    return data
 
 
 def position_from_json(data: Any, seed: int = 0) -> State:
@@ -86,32 +125,27 @@ def _build(data: Any, seed: int) -> State:
         raise PositionError("a position is a JSON object")
     if data.get("format", FORMAT) != FORMAT:
         raise PositionError(f"not a position: format is {data.get('format')!r}")
-    if data.get("version", VERSION) != VERSION:
+    if "version" in data and parse_number(data, "version") != VERSION:
         raise PositionError(f"unknown position version {data.get('version')!r}")
     rng = random.Random(seed)
-    variants = data.get("variants", {})
-    if not isinstance(variants, dict):
-        raise PositionError("'variants' maps fewer_surprises and open_draws to true or false")
-    s = State(fewer_surprises=parse_flag(variants, "fewer_surprises"),
-              open_draws=parse_flag(variants, "open_draws"), rng=rng)
-    s.round = int(data.get("round", 1))
+    s = State(rng=rng)
+    for f in FIELDS:
+        if f.kind is ValueKind.OTHER:
+            continue
+        group = _GROUP.get(f.name)
+        where = _group(data, group) if group else data
+        if f.name in where:
+            setattr(s, f.name, _READ[f.kind](where, f.name))
+        elif f.name == "first":  # who began: the player to move, unless said
+            s.first = s.to_move
     if s.round not in (1, 2, 3):
         raise PositionError("the round is 1, 2 or 3")
-    phase = data.get("phase", "play")
-    if phase not in _PHASES:
-        raise PositionError(f"the phase is one of {', '.join(_PHASES)}, not {phase!r}")
-    s.phase = _PHASES[phase]
-    s.to_move = parse_seat(data.get("to_move", "black"))
-    s.first = parse_seat(data.get("first", seat_name(s.to_move)))
-    s.opponent_abstained = parse_flag(data, "opponent_abstained")
-    s.handicap_left = int(data.get("handicap_left", 0))
-    s.final_turns = int(data.get("final_turns", 0))
+    if not 0 <= s.handicap_left <= 3:
+        raise PositionError("handicap_left is 0 to 3 (R7: a handicap is 1, 2 or 3 bridges)")
     if (s.phase is Phase.HANDICAP) != (s.handicap_left > 0):
         raise PositionError("handicap_left is positive exactly in the handicap phase")
     if (s.phase is Phase.FINAL) != (s.final_turns in (1, 2)):
         raise PositionError("final_turns is 1 or 2 exactly in the final phase")
-    free = data.get("free_line")
-    s.free_line = parse_line(free) if free else -1
     if s.free_line >= 0 and not s.fewer_surprises:
         raise PositionError("free_line belongs to the fewer-surprises variant (V1)")
     s.scorings = [(int(b), int(w)) for b, w in data.get("scorings", [])]
@@ -130,6 +164,9 @@ def _build(data: Any, seed: int) -> State:
     s.counts = bridge_counts(s.owner)
     for q in (BLACK, WHITE):
         s.supply[q] = BRIDGES - s.owner.count(q)
+    if s.handicap_left > s.supply[s.to_move]:
+        raise PositionError(f"{seat_name(s.to_move)} has {s.supply[s.to_move]} bridges left "
+                            f"for {s.handicap_left} handicap bridges (R3, R7)")
     for island in range(N_ISLANDS):  # R10: control follows from the bridges alone
         for q in (BLACK, WHITE):
             if 2 * s.counts[q][island] > DEGREE[island]:
@@ -188,6 +225,19 @@ def _build(data: Any, seed: int) -> State:
     if s.pile and -1 in s.display:
         raise PositionError("an empty display place is refilled while the pile has cards (R12)")
     return s
+
+
+def _parse_phase(value: Any) -> Phase:
+    if value not in _PHASES:
+        raise PositionError(f"the phase is one of {', '.join(_PHASES)}, not {value!r}")
+    return _PHASES[value]
+
+
+def _group(data: dict[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise PositionError(f"{key!r} is an object of named fields, not {value!r}")
+    return value
 
 
 def _per_seat(data: dict[str, Any], key: str) -> dict[str, list[Any]]:

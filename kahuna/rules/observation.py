@@ -7,41 +7,26 @@ generator of the game. To search, it samples full states with ``sample_state``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import make_dataclass
+from typing import Any
 
 from .actions import Action, Kind
 from .board import N_ISLANDS
-from .state import Outcome, Phase, State, bridge_counts, cards_of
+from .fields import FIELDS, Field, Seen, Shape
+from .state import State, bridge_counts, cards_of
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """A position as ``seat`` sees it. Per-player tuples are indexed (Black, White)."""
+def _seen_type(f: Field) -> Any:
+    if f.seen is Seen.SIZE:
+        return int
+    return Any if f.shape is Shape.VALUE else tuple
 
-    seat: int
-    fewer_surprises: bool
-    open_draws: bool
-    round: int
-    phase: Phase
-    to_move: int
-    first: int
-    opponent_abstained: bool
-    free_line: int
-    handicap_left: int
-    final_turns: int
-    scorings: tuple[tuple[int, int], ...]
-    outcome: Outcome | None
-    owner: tuple[int, ...]
-    control: tuple[int, ...]
-    supply: tuple[int, int]
-    hand: tuple[int, ...]  # the seat's own cards, counted per island
-    hand_sizes: tuple[int, int]
-    known: tuple[tuple[int, ...], tuple[int, ...]]  # cards of each hand its opponent knows of
-    display: tuple[int, ...]
-    pile_size: int
-    discard_up: tuple[int, ...]  # cards played face up since the last shuffle
-    discard_down: int  # how many cards were discarded face down (R9a)
-    history: tuple[tuple[int, str], ...]  # public actions, the seat's secrets only its own
+
+class _Observed:
+    """The methods of an Observation; its fields come from ``kahuna.rules.fields``."""
+
+    __slots__ = ()
 
     def unseen(self) -> list[int]:
         """Cards whose place the seat does not know: the opponent's unknown cards, the
@@ -66,29 +51,18 @@ class Observation:
         """The state with the unseen ``cards`` dealt in order: the opponent's hidden
         cards first, then the face-down discards, the rest as the pile."""
         seat, opp = self.seat, 1 - self.seat
-        s = State(fewer_surprises=self.fewer_surprises, open_draws=self.open_draws, rng=rng)
-        s.owner = list(self.owner)
-        s.control = list(self.control)
-        s.supply = list(self.supply)
-        s.counts = bridge_counts(self.owner)
+        s = State(rng=rng)
+        for name, as_name, _, back in _SEEN:
+            if back is not None:
+                setattr(s, name, back(getattr(self, as_name)))
+        s.counts = bridge_counts(self.owner)  # the one DERIVED field
         hidden = self.hand_sizes[opp] - sum(self.known[opp])
         s.hands[seat] = list(self.hand)
         s.hands[opp] = list(self.known[opp])
         for card in cards[:hidden]:
             s.hands[opp][card] += 1
-        s.hand_size = list(self.hand_sizes)
-        s.known = [list(self.known[0]), list(self.known[1])]
-        s.display = list(self.display)
-        s.discard_up = list(self.discard_up)
         s.discard_down = cards[hidden:hidden + self.discard_down]
         s.pile = cards[hidden + self.discard_down:]
-        s.round, s.phase, s.to_move, s.first = self.round, self.phase, self.to_move, self.first
-        s.opponent_abstained = self.opponent_abstained
-        s.free_line = self.free_line
-        s.handicap_left = self.handicap_left
-        s.final_turns = self.final_turns
-        s.scorings = list(self.scorings)
-        s.outcome = self.outcome
         return s
 
     def legal_actions(self) -> list[Action]:
@@ -104,35 +78,44 @@ class Observation:
 #: than listing them.
 _UNUSED_RNG = random.Random(0)
 
+#: How a public value goes into an Observation (as tuples) and back into a State.
+_FROZEN = {Shape.VALUE: lambda v: v, Shape.LIST: tuple,
+           Shape.ROWS: lambda v: (tuple(v[0]), tuple(v[1]))}
+_THAWED = {Shape.VALUE: lambda v: v, Shape.LIST: list,
+           Shape.ROWS: lambda v: [list(v[0]), list(v[1])]}
+_SEES = {Seen.SIZE: lambda v, seat: len(v), Seen.OWN: lambda v, seat: tuple(v[seat]),
+         Seen.CARDS: lambda v, seat: tuple(sorted(v))}
+
+
+def _sight(f: Field) -> tuple[str, str, Callable[[Any, int], Any], Callable[[Any], Any] | None]:
+    """(name in the State, name in the Observation, what the seat sees, and how a sampled
+    world takes the seen value back, None for what a world deals: hands and piles)."""
+    if f.seen is Seen.PUBLIC:
+        freeze = _FROZEN[f.shape]
+        return f.name, f.observed, lambda v, seat: freeze(v), _THAWED[f.shape]
+    back = _THAWED[f.shape] if f.seen is Seen.CARDS else None
+    return f.name, f.observed, _SEES[f.seen], back
+
+
+_SEEN = tuple(_sight(f) for f in FIELDS if f.observed)
+
+Observation = make_dataclass(
+    "Observation",
+    [("seat", int), *((f.observed, _seen_type(f)) for f in FIELDS if f.observed),
+     ("history", tuple)],  # public actions, the seat's secrets only its own
+    bases=(_Observed,), frozen=True, slots=True)
+Observation.__module__ = __name__
+Observation.__doc__ = """A position as ``seat`` sees it (R24): a field for each field of the
+State that a seat sees (``kahuna.rules.fields``), under the same name but for ``hand``
+(its own cards per island), ``hand_sizes``, ``pile_size``, and ``discard_down`` (how many).
+Per-player tuples are indexed (Black, White); lists are tuples."""
+
 
 def observe(state: State, seat: int) -> Observation:
     """What ``seat`` sees of ``state`` (R24)."""
-    return Observation(
-        seat=seat,
-        fewer_surprises=state.fewer_surprises,
-        open_draws=state.open_draws,
-        round=state.round,
-        phase=state.phase,
-        to_move=state.to_move,
-        first=state.first,
-        opponent_abstained=state.opponent_abstained,
-        free_line=state.free_line,
-        handicap_left=state.handicap_left,
-        final_turns=state.final_turns,
-        scorings=tuple(state.scorings),
-        outcome=state.outcome,
-        owner=tuple(state.owner),
-        control=tuple(state.control),
-        supply=(state.supply[0], state.supply[1]),
-        hand=tuple(state.hands[seat]),
-        hand_sizes=(state.hand_size[0], state.hand_size[1]),
-        known=(tuple(state.known[0]), tuple(state.known[1])),
-        display=tuple(state.display),
-        pile_size=len(state.pile),
-        discard_up=tuple(sorted(state.discard_up)),
-        discard_down=len(state.discard_down),
-        history=tuple((p, public_text(a, p == seat)) for p, a in state.history),
-    )
+    seen = {as_name: see(getattr(state, name), seat) for name, as_name, see, _ in _SEEN}
+    history = tuple((p, public_text(a, p == seat)) for p, a in state.history)
+    return Observation(seat=seat, history=history, **seen)
 
 
 def public_text(action: Action, own: bool) -> str:

@@ -8,29 +8,26 @@ tests all use it. ``State.play()`` checks an action and says which rule it break
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum
 
 from .actions import FREE, HANDICAP, PASS, PILE, PLACE, REMOVE, TAKE, Action, Kind, discard, sub_multisets
 from .board import DEGREE, ENDS_OF, ISLANDS, LINES, LINES_OF, MAJORITY, N_ISLANDS, N_LINES, line_name
 from .errors import IllegalAction
+from .fields import BLACK, BRIDGES, FIELDS, WHITE, Phase, Shape
 
-BLACK, WHITE = 0, 1
 COLOURS = ("Black", "White")
-BRIDGES = 25  # R3
 HAND_LIMIT = 5  # R14
 CARDS = tuple(i for i in range(N_ISLANDS) for _ in range(2))  # R2
 INTERIM_POINTS = (1, 2)  # R17
 
 
-class Phase(IntEnum):
-    """Where the game stands: handicap bridges, ordinary turns, the last two turns, over."""
+class Termination(Enum):
+    """Why the game ended."""
 
-    HANDICAP = 0  # R7: bridges placed before the first turn
-    PLAY = 1
-    FINAL = 2  # R20: the two last turns, nothing to draw
-    OVER = 3
+    SCORING = "scoring"  # the final scoring (R21, R22)
+    EARLY = "early"  # a player had no bridge left on the board (R23)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +35,7 @@ class Outcome:
     """How the game ended: ``winner`` is BLACK, WHITE or None for a draw."""
 
     winner: int | None
-    termination: str  # "scoring" (R21, R22) or "early" (R23)
+    termination: Termination
     reason: str  # which tie-break settled it, in words
 
     def __str__(self) -> str:
@@ -65,43 +62,15 @@ class State:
     """A whole position, hidden parts included. Players are BLACK (0) and WHITE (1);
     islands, lines and cards are small integers (see ``board``)."""
 
-    __slots__ = (
-        "fewer_surprises", "open_draws", "rng", "reshuffles",
-        "owner", "counts", "control", "supply",
-        "hands", "hand_size", "known", "display", "pile", "discard_up", "discard_down",
-        "round", "phase", "to_move", "opponent_abstained", "free_line",
-        "handicap_left", "first", "final_turns", "scorings", "outcome", "history",
-    )
+    __slots__ = (*(f.name for f in FIELDS), "rng", "history")
 
     def __init__(self, *, fewer_surprises: bool = False, open_draws: bool = False,
                  rng: random.Random | None = None) -> None:
-        self.fewer_surprises = fewer_surprises  # V1
-        self.open_draws = open_draws  # V2
+        for f in FIELDS:  # the start of a game before the deal (kahuna.rules.fields)
+            setattr(self, f.name, f.default())
+        self.fewer_surprises = fewer_surprises
+        self.open_draws = open_draws
         self.rng = rng if rng is not None else random.Random(0)
-        self.reshuffles: list[list[int]] = []  # explicit orders for R18, top first
-        self.owner = [-1] * N_LINES
-        self.counts = [[0] * N_ISLANDS, [0] * N_ISLANDS]  # bridges touching each island
-        self.control = [-1] * N_ISLANDS
-        self.supply = [BRIDGES, BRIDGES]
-        self.hands = [[0] * N_ISLANDS, [0] * N_ISLANDS]  # cards per island
-        self.hand_size = [0, 0]
-        # Cards of each hand the opponent knows of (R24; V2's open cards): taken from
-        # the display and not since played or hidden by a face-down discard.
-        self.known = [[0] * N_ISLANDS, [0] * N_ISLANDS]
-        self.display: list[int] = [-1, -1, -1]
-        self.pile: list[int] = []  # top card last
-        self.discard_up: list[int] = []  # cards played face up since the last shuffle
-        self.discard_down: list[int] = []  # R9a's face-down discards
-        self.round = 1
-        self.phase = Phase.PLAY
-        self.to_move = BLACK
-        self.first = BLACK
-        self.opponent_abstained = False  # R13
-        self.free_line = -1  # V1: the line a removal just freed
-        self.handicap_left = 0
-        self.final_turns = 0
-        self.scorings: list[tuple[int, int]] = []  # points per scoring, (Black, White)
-        self.outcome: Outcome | None = None
         self.history: list[tuple[int, Action]] = []
 
     # ----- queries -------------------------------------------------------------
@@ -143,34 +112,7 @@ class State:
     def fork(self) -> State:
         """A cheap copy for search: no history, and the random generator is shared,
         not copied (reshuffles in the fork advance this state's generator)."""
-        new = State.__new__(State)
-        new.fewer_surprises = self.fewer_surprises
-        new.open_draws = self.open_draws
-        new.rng = self.rng
-        new.reshuffles = [list(r) for r in self.reshuffles] if self.reshuffles else []
-        new.owner = self.owner[:]
-        new.counts = [self.counts[0][:], self.counts[1][:]]
-        new.control = self.control[:]
-        new.supply = self.supply[:]
-        new.hands = [self.hands[0][:], self.hands[1][:]]
-        new.hand_size = self.hand_size[:]
-        new.known = [self.known[0][:], self.known[1][:]]
-        new.display = self.display[:]
-        new.pile = self.pile[:]
-        new.discard_up = self.discard_up[:]
-        new.discard_down = self.discard_down[:]
-        new.round = self.round
-        new.phase = self.phase
-        new.to_move = self.to_move
-        new.first = self.first
-        new.opponent_abstained = self.opponent_abstained
-        new.free_line = self.free_line
-        new.handicap_left = self.handicap_left
-        new.final_turns = self.final_turns
-        new.scorings = self.scorings[:]
-        new.outcome = self.outcome
-        new.history = []
-        return new
+        return _fork(self)
 
     # ----- the legal-action generator -----------------------------------------
 
@@ -181,7 +123,7 @@ class State:
             return []
         p = self.to_move
         owner = self.owner
-        if phase is Phase.HANDICAP:
+        if phase is Phase.HANDICAP:  # R3: positions keep handicap_left within the supply
             return [HANDICAP[line] for line in range(N_LINES) if owner[line] < 0]
         hand = self.hands[p]
         opp = 1 - p
@@ -253,6 +195,8 @@ class State:
             if kind is not Kind.HANDICAP:
                 raise IllegalAction("R7", "the handicap bridges come before the first turn")
             self._check_free_line(action.line, "R7")
+            if not self.supply[p]:
+                raise IllegalAction("R3", "no bridge left in the supply")
             return
         if kind is Kind.HANDICAP:
             raise IllegalAction("R7", "handicap bridges are only placed before the first turn")
@@ -472,15 +416,15 @@ class State:
         self.scorings.append(fx.scoring)
         tb, tw = self.totals()
         if tb != tw:
-            outcome = Outcome(BLACK if tb > tw else WHITE, "scoring", "more points")
+            outcome = Outcome(BLACK if tb > tw else WHITE, Termination.SCORING, "more points")
         elif fx.scoring != (0, 0):
-            outcome = Outcome(BLACK if b > w else WHITE, "scoring",
+            outcome = Outcome(BLACK if b > w else WHITE, Termination.SCORING,
                               "equal points, higher final scoring")
         elif tb == 0 and self.supply[BLACK] != self.supply[WHITE]:
             outcome = Outcome(BLACK if self.supply[BLACK] < self.supply[WHITE] else WHITE,
-                              "scoring", "no points, more bridges on the board")
+                              Termination.SCORING, "no points, more bridges on the board")
         else:
-            outcome = Outcome(None, "scoring", "equal in every tie-break")
+            outcome = Outcome(None, Termination.SCORING, "equal in every tie-break")
         self._finish(outcome, fx)
 
     def _check_early_end(self, fx: Effects) -> None:
@@ -488,12 +432,29 @@ class State:
         empty = [self.supply[q] == BRIDGES for q in (BLACK, WHITE)]
         if empty[0] != empty[1]:
             winner = WHITE if empty[0] else BLACK
-            self._finish(Outcome(winner, "early", f"{COLOURS[1 - winner]} has no bridge left"), fx)
+            self._finish(Outcome(winner, Termination.EARLY,
+                                 f"{COLOURS[1 - winner]} has no bridge left"), fx)
 
     def _finish(self, outcome: Outcome, fx: Effects) -> None:
         self.outcome = fx.outcome = outcome
         self.phase = Phase.OVER
 
+
+def _written_fork() -> Callable[[State], State]:
+    """``State.fork`` written out from the field table once, at import, as dataclasses
+    write ``__init__``: search forks half a million times a game, and a loop over the
+    fields would make it three times slower."""
+    copy = {Shape.VALUE: "s.{}", Shape.LIST: "s.{}[:]", Shape.ROWS: "[s.{0}[0][:], s.{0}[1][:]]",
+            Shape.NESTED: "[x[:] for x in s.{}]"}
+    body = "".join(f"    n.{f.name} = {copy[f.shape].format(f.name)}\n" for f in FIELDS)
+    source = (f"def fork(s):\n    n = new(State)\n{body}"
+              "    n.rng = s.rng\n    n.history = []\n    return n\n")
+    scope = {"new": State.__new__, "State": State}
+    exec(source, scope)  # noqa: S102 - the source is built from FIELDS above, nothing else
+    return scope["fork"]
+
+
+_fork = _written_fork()
 
 #: For each island, its lines as (line, island at the other end, the PLACE action).
 _PLACES_OF = tuple(
@@ -534,6 +495,8 @@ def control_invariants(state: State) -> list[str]:
     counts = bridge_counts(state.owner)
     for q in (BLACK, WHITE):
         on_board = state.owner.count(q)
+        if state.supply[q] < 0:
+            problems.append(f"{COLOURS[q]}'s supply is negative (R3)")
         if on_board + state.supply[q] != BRIDGES:
             problems.append(f"{COLOURS[q]}: {on_board} bridges on board + {state.supply[q]} in supply")
         for island in range(N_ISLANDS):
