@@ -36,8 +36,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from e2e.conftest import SiteServer, guard_network, launch_chromium, wait_ready  # noqa: E402
+from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
 from scripts.build_site import copy_site  # noqa: E402
+from scripts.site_server import SiteServer  # noqa: E402
 
 QUERY = "?pace=0"
 

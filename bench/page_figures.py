@@ -10,7 +10,8 @@ page, first paint of the board, and main-thread long tasks while playing.
    index.html, painted before Python starts.
 3. Long tasks (PerformanceObserver 'longtask', buffered) after the page is ready, while
    the person plays ``--turns`` turns by clicks against ``--level`` and asks for a hint.
-The local server and browser launch are the e2e suite's own (e2e/conftest.py).
+The local server and browser launch are shared with the e2e suite (scripts/site_server.py,
+scripts/browser.py).
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-from e2e.conftest import SiteServer, guard_network, launch_chromium, wait_ready  # noqa: E402
 from e2e.page_driver import new_game, play_turn  # noqa: E402
+from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
+from scripts.site_server import SiteServer  # noqa: E402
 
 # Collects the moment the page says ready, paint entries and long tasks from the start.
 PROBE = """

@@ -7,139 +7,40 @@ site_server   session; ``site_server(prefix="")`` serves the repo root at
 base_url      ``http://127.0.0.1:PORT/``        (repo root)
 kahuna_url    ``http://127.0.0.1:PORT/kahuna/`` (repo root under a sub-path)
 browser       session; headless Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chromium)
+              with no network (scripts/browser.py)
 external_requests  list of every request whose host was not 127.0.0.1 (all fail: the
               browser is launched with no network but 127.0.0.1)
 console_messages   list of "type: text" console lines and page errors
 page          per test, in a fresh browser context, with the two lists above wired in
               (service workers blocked)
 built_site    session; the deployed site (scripts/build_site.py copy) in a temporary folder
-serve_site    ``serve_site(root, prefix="")`` -> SiteServer: one folder on its own port (a
-              fresh origin per test), with ``.hits`` and a ``.down`` switch that drops
-              every connection unanswered, like a network that is gone
+serve_site    ``serve_site(root, prefix="")`` -> SiteServer (scripts/site_server.py): one
+              folder on its own port (a fresh origin per test), with ``.hits`` and a
+              ``.down`` switch that drops every connection unanswered, like a network
+              that is gone
 sw_context    a fresh browser context with service workers allowed and the same guard
 wait_ready    ``wait_ready(page)`` waits for ``body[data-ready="1"]``
 screenshot    ``screenshot(page, "name")`` saves e2e/screenshots/name.png
+
+The server and the browser launch live in scripts/ (site_server.py, browser.py), shared
+with bench/ and scripts/make_icons.py; this file holds the fixtures and the screenshots.
 """
 
 from __future__ import annotations
 
-import http.server
-import os
-import threading
-import time
-import urllib.parse
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 from scripts import build_site
+from scripts.browser import READY_TIMEOUT_MS, guard_network, launch_chromium, wait_ready
+from scripts.site_server import REPO_ROOT, SiteServer
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
-CHROMIUM = os.environ.get("KAHUNA_CHROMIUM") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-# Nothing may reach the network: every request that is not to 127.0.0.1 goes to a proxy
-# that is not there (loopback always bypasses proxies), so the browser itself fails it,
-# whatever made it. Unlike Playwright's route(), this leaves Chromium's HTTP cache on,
-# which the timings in bench/ need.
-NO_NETWORK_ARGS = ["--proxy-server=http://127.0.0.1:9"]
-# Pyodide boot on 2 cores takes 10-30 s; leave generous head-room.
-READY_TIMEOUT_MS = int(os.environ.get("KAHUNA_READY_TIMEOUT_MS", "120000"))
-LOCAL_HOST = "127.0.0.1"
 
 
 # --------------------------------------------------------------------------- server
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files from the repo root, optionally mounted under ``prefix``."""
-
-    prefix = ""  # e.g. "/kahuna"; set on per-server subclasses
-    root = REPO_ROOT  # the folder served
-    cache_control = "no-store"
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".toml": "application/toml",
-        ".json": "application/json",
-        ".py": "text/x-python",
-        ".zip": "application/zip",
-        ".css": "text/css",
-    }
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, directory=str(self.root), **kwargs)
-
-    def translate_path(self, path: str) -> str:
-        if self.prefix:
-            bare = urllib.parse.urlsplit(path).path
-            if bare == self.prefix or bare.startswith(self.prefix + "/"):
-                path = path[len(self.prefix) :] or "/"
-            else:
-                return str(self.root / ".no-such-file-outside-prefix")
-        return super().translate_path(path)
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", self.cache_control)
-        super().end_headers()
-
-    def log_message(self, format: str, *args) -> None:  # quiet
-        pass
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address) -> None:
-        # Browsers drop connections mid-transfer (aborted fetches): stay quiet.
-        pass
-
-
-class SiteServer:
-    """Serves ``root`` at ``url`` (under ``prefix``) until closed; see ``serve_site``.
-
-    ``cache_control`` is sent with every response ("max-age=600" is GitHub Pages').
-    """
-
-    def __init__(self, root: Path, prefix: str = "", cache_control: str = "no-store") -> None:
-        prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""
-        self.hits: list[str] = []  # every request path, answered or not
-        self.down = False  # True: drop every connection unanswered (no network)
-        server = self
-
-        class Handler(_Handler):
-            def handle_one_request(self) -> None:
-                if server.down:
-                    self.raw_requestline = self.rfile.readline(65537)
-                    if self.raw_requestline and self.parse_request():
-                        server.hits.append(self.path)
-                    self.close_connection = True
-                    return
-                super().handle_one_request()
-
-            def send_response(self, code, message=None) -> None:
-                server.hits.append(self.path)
-                super().send_response(code, message)
-
-        Handler.prefix, Handler.root, Handler.cache_control = prefix, Path(root), cache_control
-        self._httpd = _Server((LOCAL_HOST, 0), Handler)
-        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
-        self.url = f"http://{LOCAL_HOST}:{self._httpd.server_address[1]}{prefix}/"
-
-    def close(self) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
 
 
 @pytest.fixture(scope="session")
@@ -195,19 +96,6 @@ def kahuna_url(site_server) -> str:
 # --------------------------------------------------------------------------- browser
 
 
-def launch_chromium(pw: Playwright) -> Browser:
-    """Headless Debian Chromium for the e2e suite and the bench scripts alike.
-
-    Raises FileNotFoundError naming the way forward when there is no Chromium."""
-    if not os.access(CHROMIUM, os.X_OK):
-        raise FileNotFoundError(
-            f"no Chromium at {CHROMIUM}: run scripts/setup.sh or set KAHUNA_CHROMIUM"
-        )
-    return pw.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + NO_NETWORK_ARGS
-    )
-
-
 @pytest.fixture(scope="session")
 def browser():
     """One headless Chromium for the whole session."""
@@ -230,18 +118,6 @@ def external_requests() -> list[str]:
 def console_messages() -> list[str]:
     """Console lines and page errors, "type: text", of the test's pages."""
     return []
-
-
-def guard_network(context: BrowserContext, external_requests: list[str]) -> None:
-    """Record every request and WebSocket of ``context`` that leaves 127.0.0.1; the
-    browser itself fails them (NO_NETWORK_ARGS)."""
-
-    def note(url: str) -> None:
-        if urllib.parse.urlsplit(url).hostname not in (LOCAL_HOST, None):
-            external_requests.append(url)
-
-    context.on("request", lambda request: note(request.url))
-    context.on("page", lambda page: page.on("websocket", lambda ws: note(ws.url)))
 
 
 def _watch(page: Page, console_messages: list[str]) -> Page:
@@ -279,13 +155,6 @@ def sw_context(browser, external_requests, console_messages):
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> float:
-    """Wait until Python set ``document.body.dataset.ready = "1"``; return seconds waited."""
-    start = time.monotonic()
-    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=timeout_ms)
-    return time.monotonic() - start
 
 
 def save_screenshot(page: Page, name: str) -> Path:

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from e2e.conftest import launch_chromium  # noqa: E402
+from scripts.browser import launch_chromium  # noqa: E402
 
 ICONS = ROOT / "web" / "icons"
 # (file name, size in px, maskable?)

@@ -1,0 +1,68 @@
+"""Headless Chromium with no network, for the browser tests (e2e/), the benches (bench/)
+and scripts/make_icons.py, through Python Playwright.
+
+- ``launch_chromium(pw)``: Debian's Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chromium),
+  launched so that nothing but 127.0.0.1 is reachable (NO_NETWORK_ARGS);
+- ``guard_network(context, found)``: records every request that tries to leave 127.0.0.1;
+- ``wait_ready(page)``: waits until the game page says it is interactive.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import urllib.parse
+
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+
+from scripts.site_server import LOCAL_HOST
+
+CHROMIUM = os.environ.get("KAHUNA_CHROMIUM") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Nothing may reach the network: every request that is not to 127.0.0.1 goes to a proxy
+# that is not there (loopback always bypasses proxies), so the browser itself fails it,
+# whatever made it. Unlike Playwright's route(), this leaves Chromium's HTTP cache on,
+# which the timings in bench/ need.
+NO_NETWORK_ARGS = ["--proxy-server=http://127.0.0.1:9"]
+# Pyodide boot on 2 cores takes 10-30 s; leave generous head-room.
+READY_TIMEOUT_MS = int(os.environ.get("KAHUNA_READY_TIMEOUT_MS", "120000"))
+
+
+def launch_chromium(pw: Playwright) -> Browser:
+    """Headless Debian Chromium for the e2e suite and the bench scripts alike.
+
+    Raises FileNotFoundError naming the way forward when there is no Chromium."""
+    if not os.access(CHROMIUM, os.X_OK):
+        raise FileNotFoundError(
+            f"no Chromium at {CHROMIUM}: run scripts/setup.sh or set KAHUNA_CHROMIUM"
+        )
+    return pw.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + NO_NETWORK_ARGS
+    )
+
+
+def guard_network(context: BrowserContext, external_requests: list[str]) -> None:
+    """Record every request and WebSocket of ``context`` that leaves 127.0.0.1; the
+    browser itself fails them (NO_NETWORK_ARGS)."""
+
+    def note(url: str) -> None:
+        if urllib.parse.urlsplit(url).hostname not in (LOCAL_HOST, None):
+            external_requests.append(url)
+
+    context.on("request", lambda request: note(request.url))
+    context.on("page", lambda page: page.on("websocket", lambda ws: note(ws.url)))
+
+
+def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> float:
+    """Wait until Python set ``document.body.dataset.ready = "1"``; return seconds waited."""
+    start = time.monotonic()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=timeout_ms)
+    return time.monotonic() - start
