@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import tempfile
@@ -36,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
+from bench.order_statistics import median_interval  # noqa: E402
 from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
 from scripts.build_site import copy_site  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
@@ -125,22 +125,6 @@ def measure(runs: int) -> dict[str, list[float]]:
     if left:
         raise RuntimeError(f"the site asked for files outside 127.0.0.1: {left}")
     return times
-
-
-def median_interval(values: list[float]) -> tuple[float, float]:
-    """A distribution-free interval holding the median with at least 95% confidence
-    (order statistics of the sign test); the whole range when there are too few values."""
-    ordered, n = sorted(values), len(values)
-    # The median lies below the (c+1)-th smallest value when at most c values fall below
-    # it: probability P(X <= c), X ~ Binomial(n, 1/2). Cut the most values from each end
-    # that keeps this at or under 2.5% a side.
-    def tail(c: int) -> float:
-        return sum(math.comb(n, i) for i in range(c + 1)) / 2**n
-
-    cut = 0
-    while tail(cut + 1) <= 0.025:
-        cut += 1
-    return ordered[cut], ordered[n - 1 - cut]
 
 
 def paired(times: dict[str, list[float]], key: str, other: str) -> dict[str, float]:

@@ -1,6 +1,7 @@
-"""bench/offline_figures.py's interval for a median (the sign test's order statistics)."""
+"""bench/offline_figures.py's interval for a median (the sign test's order statistics,
+bench/order_statistics.py: no Playwright needed)."""
 
-from bench.offline_figures import median_interval
+from bench.order_statistics import median_interval
 
 
 def test_interval_uses_the_textbook_order_statistics():
