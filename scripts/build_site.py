@@ -6,9 +6,18 @@ source), the web app manifest (icons), CSS `url(...)`s and the ES-module imports
 PyScript runtime. The service worker precaches exactly this list; the deployed folder holds
 exactly this list plus the worker itself.
 
+pyscript.toml's [files] (the Python modules Pyodide fetches at boot) is generated too: the
+modules of the page's own packages (kahuna/, web/) that the page's script (web/main.py)
+imports, at any depth, lazy imports inside functions included, with the __init__.py of
+every package on the way.
+
     python3 scripts/build_site.py files [--root DIR]   print the list (site-relative paths)
     python3 scripts/build_site.py sw [--root DIR]      write DIR/sw.js (only when it changes)
     python3 scripts/build_site.py copy OUT [--root DIR]  sw.js, then the site into OUT
+    python3 scripts/build_site.py toml [--check] [--root DIR]  write [files] of the page's
+        PyScript config (only when it changes); --check: exit 1 when it is not current
+
+`copy` (the deployment) refuses a config whose [files] is not current.
 
 Standard library only (Python 3.11+), so the GitHub Pages workflow needs no virtualenv.
 """
@@ -16,6 +25,7 @@ Standard library only (Python 3.11+), so the GitHub Pages workflow needs no virt
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import re
@@ -50,6 +60,14 @@ _ATTR = re.compile(r"""\s(?:href|src|config)\s*=\s*["']([^"']+)["']""")
 _CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\.\.?/[^"']+)["']""")
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\.\.?/[^"']+)["']\s*\)""")
+# The page's own Python packages: [files] lists the modules of these that the page imports
+# (the rest, the standard library and `js`/`pyscript`, comes with Pyodide and PyScript).
+PAGE_PACKAGES = ("kahuna", "web")
+_SCRIPT_TAG = re.compile(r"<script\b([^>]*)>", re.I)
+_TAG_ATTR = re.compile(r"""([\w-]+)\s*=\s*["']([^"']*)["']""")
+_FILES_HEADER = "[files]"
+TOML_COMMAND = "python3 scripts/build_site.py toml"
+STALE = "not the modules the page imports"
 
 
 class SiteError(Exception):
@@ -151,6 +169,116 @@ def site_files(root: Path = REPO_ROOT) -> list[str]:
     return sorted(str(p) for p in page | _closure(root, boot, skipped, None))
 
 
+# --------------------------------------------------------------------------- [files]
+
+
+def python_scripts(root: Path = REPO_ROOT) -> dict[PurePosixPath, list[PurePosixPath]]:
+    """index.html's PyScript scripts (``<script type="py" config=... src=...>``): the
+    site-relative path of each config, with the scripts it runs."""
+    html = (root / "index.html").read_text(encoding="utf-8")
+    page = PurePosixPath("index.html")
+    found: dict[PurePosixPath, list[PurePosixPath]] = {}
+    for tag in _SCRIPT_TAG.findall(html):
+        attrs = dict((k.lower(), v) for k, v in _TAG_ATTR.findall(tag))
+        if attrs.get("type") != "py" or "src" not in attrs or "config" not in attrs:
+            continue
+        config, src = _local(page, attrs["config"]), _local(page, attrs["src"])
+        if config is None or src is None:
+            raise SiteError(f"index.html: a Python script or config off the site: {tag}")
+        found.setdefault(config, []).append(src)
+    return found
+
+
+def _module_file(root: Path, parts: list[str]) -> PurePosixPath | None:
+    """The file of module ``parts`` (a package's __init__.py, or a .py file), if any."""
+    package, module = PurePosixPath(*parts, "__init__.py"), PurePosixPath(*parts).with_suffix(".py")
+    return next((path for path in (package, module) if (root / path).is_file()), None)
+
+
+def imported_files(root: Path, path: PurePosixPath) -> set[PurePosixPath]:
+    """Files of PAGE_PACKAGES that the Python file ``path`` imports anywhere in it
+    (functions included; relative imports too), with the __init__.py of each package on
+    the way. ``from package import name`` counts ``package.name`` when it is a module."""
+    package = list(path.parent.parts)  # the package of a module, or of an __init__.py
+    found: set[PurePosixPath] = set()
+    for node in ast.walk(ast.parse((root / path).read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            modules, names = [alias.name.split(".") for alias in node.names], []
+        elif isinstance(node, ast.ImportFrom):
+            if node.level > len(package):
+                raise SiteError(f"{path}:{node.lineno}: relative import beyond its top package")
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = base + (node.module.split(".") if node.module else [])
+            modules = [module]
+            names = [module + [alias.name] for alias in node.names if alias.name != "*"]
+        else:
+            continue
+        for parts in modules + names:
+            if parts[0] not in PAGE_PACKAGES:
+                continue
+            for n in range(1, len(parts) + 1):  # each package on the way, then the module
+                file = _module_file(root, parts[:n])
+                if file is None:
+                    if parts in modules:  # a name after `import` may be no module
+                        raise SiteError(f"{path}:{node.lineno}: no module {'.'.join(parts)}")
+                    break
+                found.add(file)
+    return found
+
+
+def python_files(root: Path, scripts: list[PurePosixPath]) -> list[str]:
+    """The modules ``scripts`` import, directly or not: sorted site-relative paths (a script
+    itself only when something imports it: the page fetches it as its ``src``)."""
+    found: set[PurePosixPath] = set()
+    queue = [file for script in scripts for file in imported_files(root, script)]
+    while queue:
+        path = queue.pop()
+        if path not in found:
+            found.add(path)
+            queue.extend(imported_files(root, path))
+    return sorted(str(p) for p in found)
+
+
+def with_files_table(config: str, files: list[str]) -> str:
+    """The text of a PyScript config with its [files] table listing ``files`` (each to the
+    same path in Pyodide's file system); everything else as it was."""
+    lines = config.splitlines(keepends=True)
+    table = [_FILES_HEADER + "\n"] + [f'"./{f}" = "./{f}"\n' for f in files]
+    starts = [i for i, line in enumerate(lines) if line.strip() == _FILES_HEADER]
+    if not starts:
+        return config + ("" if config.endswith("\n") else "\n") + "\n" + "".join(table)
+    start = starts[0]
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("[")),
+               len(lines))
+    while end > start + 1 and not lines[end - 1].strip():  # keep blank lines before the next table
+        end -= 1
+    return "".join(lines[:start] + table + lines[end:])
+
+
+def config_texts(root: Path = REPO_ROOT) -> dict[PurePosixPath, tuple[str, str]]:
+    """Each PyScript config of the page: (its text, its text with [files] current)."""
+    texts = {}
+    for config, scripts in python_scripts(root).items():
+        text = (root / config).read_text(encoding="utf-8")
+        texts[config] = (text, with_files_table(text, python_files(root, scripts)))
+    return texts
+
+
+def stale_configs(root: Path = REPO_ROOT) -> list[PurePosixPath]:
+    """The PyScript configs whose [files] is not current."""
+    return [config for config, (text, current) in config_texts(root).items() if text != current]
+
+
+def write_configs(root: Path = REPO_ROOT) -> list[PurePosixPath]:
+    """Rewrite each PyScript config whose [files] is not current; return those written."""
+    written = []
+    for config, (text, current) in config_texts(root).items():
+        if text != current:
+            _replace_file(root / config, current)
+            written.append(config)
+    return written
+
+
 def file_hashes(root: Path, files: list[str]) -> dict[str, str]:
     """SHA-256 (hex) of each file."""
     return {f: hashlib.sha256((root / f).read_bytes()).hexdigest() for f in files}
@@ -193,10 +321,15 @@ def write_worker(root: Path = REPO_ROOT) -> tuple[str, bool]:
     target = root / SW_NAME
     if target.is_file() and target.read_text(encoding="utf-8") == text:
         return data["version"], False
+    _replace_file(target, text)
+    return data["version"], True
+
+
+def _replace_file(target: Path, text: str) -> None:
+    """Write ``text`` to ``target`` in one step (through a temporary file beside it)."""
     tmp = target.with_suffix(".tmp")
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(target)
-    return data["version"], True
 
 
 def copy_site(out: Path, root: Path = REPO_ROOT) -> list[str]:
@@ -221,8 +354,9 @@ def copy_site(out: Path, root: Path = REPO_ROOT) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("files", "sw", "copy"))
+    parser.add_argument("command", choices=("files", "sw", "copy", "toml"))
     parser.add_argument("out", nargs="?", type=Path, help="target folder (copy)")
+    parser.add_argument("--check", action="store_true", help="toml: only check, write nothing")
     parser.add_argument("--root", type=Path, default=REPO_ROOT, help="site folder")
     args = parser.parse_args(argv)
     try:
@@ -232,12 +366,25 @@ def main(argv: list[str] | None = None) -> int:
             version, written = write_worker(args.root)
             note = "" if written else " (unchanged)"
             print(f"[build-site] sw.js: version {version}{note}", file=sys.stderr)
+        elif args.command == "toml":
+            changed = stale_configs(args.root) if args.check else write_configs(args.root)
+            for config in changed:
+                verb = STALE if args.check else "written"
+                print(f"[build-site] {config} [files]: {verb}", file=sys.stderr)
+            if args.check and changed:
+                print(f"[build-site] run: {TOML_COMMAND}", file=sys.stderr)
+                return 1
+            if not changed:
+                print("[build-site] [files]: current", file=sys.stderr)
         else:
             if args.out is None:
                 parser.error("copy needs an OUT folder")
+            stale = stale_configs(args.root)  # never deploy a page that lacks a module
+            if stale:
+                raise SiteError(f"{stale[0]} [files]: {STALE}; run: {TOML_COMMAND}")
             files = copy_site(args.out, args.root)
             print(f"[build-site] {args.out}: {len(files)} files", file=sys.stderr)
-    except (SiteError, OSError, tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+    except (SiteError, OSError, SyntaxError, tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
         print(f"build_site: {exc}", file=sys.stderr)
         return 1
     return 0

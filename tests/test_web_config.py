@@ -1,58 +1,109 @@
-"""The page's static files: pyscript.toml lists every module, index.html is painted."""
+"""The page's static files: pyscript.toml lists every module the page imports (generated
+by scripts/build_site.py toml), index.html is painted."""
 
 from __future__ import annotations
 
-import ast
 import re
 import tomllib
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
+import pytest
+
+from scripts import build_site
 from scripts.paint_board import painted
 
 ROOT = Path(__file__).resolve().parent.parent
+MAIN = PurePosixPath("web/main.py")  # the page's <script type="py" src>
 
 
-#: Modules the browser never imports (the command line's); not fetched at boot.
-COMMAND_LINE_ONLY = {"kahuna/__main__.py", "kahuna/tools/__init__.py", "kahuna/tools/cli.py",
-                     "kahuna/tools/bench.py", "kahuna/tools/tournament.py"}
-
-
-def imported_modules(path: Path) -> set[str]:
-    """Files of kahuna/ and web/ that ``path`` imports (absolute or relative), anywhere."""
-    package = ".".join(path.relative_to(ROOT).parent.parts)
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        names = []
-        if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
-            module = f"{base}.{node.module}" if base and node.module else (node.module or base)
-            names = [module] + [f"{module}.{a.name}" for a in node.names]
-        for name in names:
-            parts = name.split(".")
-            if parts[0] in ("kahuna", "web"):
-                for n in range(1, len(parts) + 1):  # each package on the way, and the module
-                    for candidate in ("/".join(parts[:n]) + "/__init__.py", "/".join(parts[:n]) + ".py"):
-                        if (ROOT / candidate).exists():
-                            found.add(candidate)
-    return found
-
-
-def test_pyscript_toml_lists_every_module_the_browser_needs():
+def test_pyscript_toml_lists_the_modules_the_page_imports():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     files = config["files"]
     assert all(src == dest for src, dest in files.items())
-    listed = {src.removeprefix("./") for src in files}
-    modules = {str(p.relative_to(ROOT)) for d in ("kahuna", "web") for p in (ROOT / d).rglob("*.py")}
-    needed = modules - COMMAND_LINE_ONLY - {"web/main.py"}  # main.py is the <script src>
-    assert sorted(needed - listed) == [], "add these to pyscript.toml [files]"
-    assert sorted(listed - needed) == [], "these are gone or command-line only"
-    for module in sorted(listed | {"web/main.py"}):
-        missing = imported_modules(ROOT / module) - listed
-        assert not missing, f"{module} imports {missing}, which the browser would not have"
+    listed = [src.removeprefix("./") for src in files]
+    assert build_site.python_scripts(ROOT) == {PurePosixPath("pyscript.toml"): [MAIN]}
+    needed = build_site.python_files(ROOT, [MAIN])
+    assert listed == needed, f"pyscript.toml [files] is stale: run {build_site.TOML_COMMAND}"
+    text = (ROOT / "pyscript.toml").read_text()
+    assert build_site.with_files_table(text, needed) == text, f"run {build_site.TOML_COMMAND}"
+    # the command line stays out of the page; main.py is fetched as the <script src>
+    assert not [f for f in listed if f.startswith("kahuna/tools/") or f == "kahuna/__main__.py"]
+    assert {"web/__init__.py", "kahuna/__init__.py"} <= set(listed)
+    assert "web/main.py" not in listed
+    assert "kahuna/players/levels.py" in listed  # imported lazily, inside a function
     assert "packages" not in config  # nothing from a CDN
     assert config["interpreter"] == "./web/vendor/pyodide.mjs"
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+#: A page whose script imports in every form: absolute and relative (one and two levels
+#: up, a dotted module below), `from package import module`, lazily inside functions and
+#: a module __getattr__; plus modules nothing imports, and imports from outside.
+IMPORTS = {
+    "web/__init__.py": "",
+    "web/main.py": "import sys\nimport kahuna\nfrom js import document\nfrom web.ui import panel\n",
+    "web/ui/__init__.py": "",
+    "web/ui/panel.py": "from .deep.leaf import f\n\n\ndef draw():\n    from ..dom import node\n",
+    "web/ui/deep/__init__.py": "",
+    "web/ui/deep/leaf.py": "import json\nf = 1\n",
+    "web/ui/unused.py": "",
+    "web/dom.py": "node = 1\n",
+    "kahuna/__init__.py": "def __getattr__(name):\n    from . import players\n    return players\n",
+    "kahuna/players/__init__.py": "from .levels import LEVELS\n",
+    "kahuna/players/levels.py": "from ..rules import state\nLEVELS = state\n",
+    "kahuna/rules/__init__.py": "",
+    "kahuna/rules/state.py": "from dataclasses import dataclass\n",
+    "kahuna/rules/unused.py": "",
+    "kahuna/tools/__init__.py": "from kahuna.rules import unused\n",
+    "kahuna/__main__.py": "from kahuna.tools import cli\n",
+}
+
+
+def test_closure_follows_every_form_of_import(tmp_path):
+    root = _tree(tmp_path, IMPORTS)
+    assert build_site.python_files(root, [MAIN]) == [
+        "kahuna/__init__.py", "kahuna/players/__init__.py", "kahuna/players/levels.py",
+        "kahuna/rules/__init__.py", "kahuna/rules/state.py",
+        "web/__init__.py", "web/dom.py", "web/ui/__init__.py", "web/ui/deep/__init__.py",
+        "web/ui/deep/leaf.py", "web/ui/panel.py",
+    ]
+
+
+def test_closure_refuses_imports_that_name_no_module(tmp_path):
+    root = _tree(tmp_path, {**IMPORTS, "web/dom.py": "def later():\n    from .gone import x\n"})
+    with pytest.raises(build_site.SiteError, match="web/dom.py:2: no module web.gone"):
+        build_site.python_files(root, [MAIN])
+    root = _tree(tmp_path, {**IMPORTS, "web/dom.py": "from .. import x\n"})
+    with pytest.raises(build_site.SiteError, match="beyond its top package"):
+        build_site.python_files(root, [MAIN])
+
+
+def test_toml_command_writes_files_and_keeps_the_rest(tmp_path, capsys):
+    config = ('# a comment\ninterpreter = "./x.mjs"\n\n[files]\n'
+              '"./web/gone.py" = "./web/gone.py"\n\n[other]\nkey = 1\n')
+    root = _tree(tmp_path, {
+        **IMPORTS, "pyscript.toml": config,
+        "index.html": '<script type="py" config="./pyscript.toml" src="./web/main.py"></script>',
+    })
+    args = ["toml", "--root", str(root)]
+    assert build_site.main([*args, "--check"]) == 1
+    assert build_site.TOML_COMMAND in capsys.readouterr().err
+    assert (root / "pyscript.toml").read_text() == config  # --check writes nothing
+    assert build_site.main(["copy", str(tmp_path / "out"), "--root", str(root)]) == 1
+    assert "pyscript.toml [files]: not the modules the page imports" in capsys.readouterr().err
+    assert build_site.main(args) == 0
+    text = (root / "pyscript.toml").read_text()
+    assert text.startswith('# a comment\ninterpreter = "./x.mjs"\n\n[files]\n"./kahuna/__init__.py"')
+    assert text.endswith('"./web/ui/panel.py" = "./web/ui/panel.py"\n\n[other]\nkey = 1\n')
+    parsed = tomllib.loads(text)
+    assert list(parsed["files"]) == [f"./{f}" for f in build_site.python_files(root, [MAIN])]
+    assert build_site.main([*args, "--check"]) == 0
 
 
 def test_index_html_holds_the_current_static_board():
