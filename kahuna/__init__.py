@@ -20,7 +20,8 @@ from .notation.link import KEYS as LINK_KEYS
 from .notation.link import as_record as link_record
 from .notation.link import decode as decode_link
 from .notation.narrate import YOU, describe, possessive, reason_words, says
-from .notation.position import parse_seat, position_from_json, position_to_json, seat_name
+from .notation.position import position_from_json, position_to_json, seat_name
+from .notation.reading import load_json, parse_seat
 from .notation.record import FORMAT as RECORD_FORMAT
 from .notation.record import VERSION as RECORD_VERSION
 from .notation.record import make_record, replay, setup_to_json, start_of
@@ -42,7 +43,7 @@ _LAZY = {"LEVELS", "make_player", "Player", "Thinking"}
 
 __all__ = [
     "LINK_KEYS", "link_record", "decode_link", "YOU", "describe", "possessive",
-    "reason_words", "says", "parse_seat", "position_from_json", "position_to_json",
+    "reason_words", "says", "load_json", "parse_seat", "position_from_json", "position_to_json",
     "seat_name", "RECORD_FORMAT", "RECORD_VERSION", "make_record", "replay",
     "setup_to_json", "start_of", "TURN_ENDING", "Action", "Kind", "DEGREE", "ISLANDS",
     "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",

@@ -18,7 +18,9 @@ from kahuna.notation.position import position_to_json
 from kahuna.notation.record import make_record, replay
 from kahuna.rules.deal import Setup, new_game
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
+# Whole numbers of up to 20 digits: links refuse longer ones (kahuna.notation.reading).
+NUMBERS = st.integers(min_value=-(10**20) + 1, max_value=10**20 - 1)
+JSON = st.recursive(st.none() | st.booleans() | NUMBERS | st.text(),
                     lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
                     max_leaves=12)
 
@@ -28,6 +30,18 @@ def test_encode_then_decode_gives_the_same_json(data):
     text = encode(data)
     assert "=" not in text and "+" not in text and "/" not in text  # safe in an address
     assert decode(text) == data
+
+
+@pytest.mark.parametrize("text", ["1" * 21, "[" * 40 + "]" * 40, "1e400", "-Infinity", "NaN"])
+def test_decode_refuses_json_no_game_holds(text):
+    """Issue 10: huge numbers, deep nesting and non-finite numbers are refused, not
+    parsed (they crashed or froze the readers)."""
+    with pytest.raises(RecordError):
+        decode(encode_raw(text))
+
+
+def encode_raw(text: str) -> str:
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
 def test_decode_accepts_padding_and_surrounding_spaces():

@@ -12,6 +12,8 @@ import json
 from typing import Any
 
 from ..rules.errors import RecordError
+from .position import position_from_json
+from .reading import MAX_BYTES, load_json
 from .record import FORMAT, VERSION, replay
 
 #: The address parameters that carry a game.
@@ -25,18 +27,15 @@ def encode(data: Any) -> str:
 
 
 def decode(text: str) -> Any:
-    """The JSON a parameter holds (padding optional); ValueError saying what is wrong."""
-    padded = text.strip() + "=" * (-len(text.strip()) % 4)
+    """The JSON a parameter holds (padding optional); RecordError saying what is wrong."""
+    text = text.strip()
+    if len(text) > MAX_BYTES * 4 // 3 + 4:
+        raise RecordError(f"too long: {len(text)} characters")
     try:
-        raw = base64.urlsafe_b64decode(padded.encode("ascii"))
-    except (ValueError, UnicodeEncodeError) as exc:  # binascii.Error is a ValueError
-        raise ValueError(f"not base64url text ({exc})") from None
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError("the decoded bytes are not UTF-8 text") from None
-    except ValueError as exc:
-        raise ValueError(f"not JSON ({exc})") from None
+        raw = base64.urlsafe_b64decode((text + "=" * (-len(text) % 4)).encode("ascii"))
+    except (ValueError, UnicodeEncodeError):  # binascii.Error is a ValueError
+        raise RecordError("not base64url text") from None
+    return load_json(raw, RecordError)
 
 
 def as_record(key: str, data: Any) -> Any:
@@ -56,9 +55,13 @@ def link_url(data: Any, base: str = "./", embed: bool = False) -> str:
     """The address opening ``data`` (a record or a position, checked first) on the page
     at ``base``; ``embed`` adds the parameter for an ``<iframe>``."""
     key = kind_of(data)
+    if key == "position":
+        position_from_json(data)  # PositionError says what is wrong
+    else:
+        replay(data)  # RecordError likewise
     try:
-        replay(as_record(key, data))  # RecordError or PositionError: says what is wrong
-    except (TypeError, AttributeError) as exc:  # JSON of an unexpected shape
-        raise RecordError(f"malformed {key}: {exc}") from exc
+        text = encode(data)
+    except ValueError:  # json.dumps refuses a number of thousands of digits
+        raise RecordError(f"the {key} holds a number too large to write") from None
     joiner = "&" if "?" in base else "?"
-    return f"{base}{joiner}{key}={encode(data)}" + ("&embed" if embed else "")
+    return f"{base}{joiner}{key}={text}" + ("&embed" if embed else "")

@@ -13,45 +13,21 @@ from typing import Any
 
 from ..rules.actions import parse_island, parse_line
 from ..rules.board import DEGREE, ISLANDS, N_ISLANDS, line_name
-from ..rules.errors import KahunaError, PositionError
+from ..rules.errors import KahunaError, PositionError, shown
 from ..rules.fields import FIELDS, ValueKind
+from .reading import parse_flag, parse_list, parse_number, parse_seat
 from ..rules.state import (
     BLACK, BRIDGES, COLOURS, HAND_LIMIT, WHITE, Phase, State, bridge_counts, cards_of,
 )
 
 FORMAT = "kahuna-position"
 VERSION = 1
-_SEATS = {"black": BLACK, "white": WHITE}
 _PHASES = {"handicap": Phase.HANDICAP, "play": Phase.PLAY, "final": Phase.FINAL}
 
 
 def seat_name(player: int) -> str:
     """``'black'`` or ``'white'``, as positions and records write a player."""
     return COLOURS[player].lower()
-
-
-def parse_seat(value: Any) -> int:
-    """BLACK or WHITE from ``'black'``/``'white'`` (any case); PositionError otherwise."""
-    seat = _SEATS.get(str(value).lower()) if isinstance(value, str) else None
-    if seat is None:
-        raise PositionError(f"a player is 'black' or 'white', not {value!r}")
-    return seat
-
-
-def parse_flag(data: dict[str, Any], key: str) -> bool:
-    """A yes/no field (default false); ``"false"`` or ``0`` is refused, not read as true."""
-    value = data.get(key, False)
-    if not isinstance(value, bool):
-        raise PositionError(f"{key!r} is true or false, not {value!r}")
-    return value
-
-
-def parse_number(data: dict[str, Any], key: str, default: int = 0) -> int:
-    """A whole-number field; ``2.9``, ``"2"`` or ``true`` is refused, not rounded."""
-    value = data.get(key, default)
-    if type(value) is not int:  # noqa: E721 - bool is an int subclass, and is refused
-        raise PositionError(f"{key!r} is a whole number, not {value!r}")
-    return value
 
 
 def _parse_line(value: Any) -> int:
@@ -124,9 +100,9 @@ def _build(data: Any, seed: int) -> State:
     if not isinstance(data, dict):
         raise PositionError("a position is a JSON object")
     if data.get("format", FORMAT) != FORMAT:
-        raise PositionError(f"not a position: format is {data.get('format')!r}")
+        raise PositionError(f"not a position: format is {shown(data.get('format'))}")
     if "version" in data and parse_number(data, "version") != VERSION:
-        raise PositionError(f"unknown position version {data.get('version')!r}")
+        raise PositionError(f"unknown position version {shown(data.get('version'))}")
     rng = random.Random(seed)
     s = State(rng=rng)
     for f in FIELDS:
@@ -229,14 +205,14 @@ def _build(data: Any, seed: int) -> State:
 
 def _parse_phase(value: Any) -> Phase:
     if value not in _PHASES:
-        raise PositionError(f"the phase is one of {', '.join(_PHASES)}, not {value!r}")
+        raise PositionError(f"the phase is one of {', '.join(_PHASES)}, not {shown(value)}")
     return _PHASES[value]
 
 
 def _group(data: dict[str, Any], key: str) -> dict[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise PositionError(f"{key!r} is an object of named fields, not {value!r}")
+        raise PositionError(f"{key!r} is an object of named fields, not {shown(value)}")
     return value
 
 

@@ -8,10 +8,11 @@ from typing import Any
 
 from ..rules.actions import Action, parse_island
 from ..rules.board import ISLANDS
-from ..rules.errors import KahunaError, RecordError
-from .position import parse_flag, parse_seat, position_from_json, seat_name
+from ..rules.errors import KahunaError, PositionError, RecordError, shown
 from ..rules.deal import Setup, new_game
 from ..rules.state import Effects, State
+from .position import position_from_json, seat_name
+from .reading import parse_flag, parse_list, parse_number, parse_seat
 
 FORMAT = "kahuna-record"
 VERSION = 1
@@ -39,26 +40,25 @@ def setup_from_json(data: Any) -> Setup:
     if unknown:
         raise RecordError(f"unknown setup fields: {', '.join(sorted(unknown))}")
     try:
-        seed = data.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("the seed is a whole number")
         first = data.get("first")
         deck = data.get("deck")
         return Setup(
-            seed=seed,
+            seed=parse_number(data, "seed"),
             first=None if first is None else parse_seat(first),
             fewer_surprises=parse_flag(data, "fewer_surprises"),
             open_draws=parse_flag(data, "open_draws"),
-            handicap=int(data.get("handicap", 0)),
+            handicap=parse_number(data, "handicap"),
             handicap_player=parse_seat(data.get("handicap_player", "black")),
-            deck=None if deck is None else tuple(parse_island(c) for c in deck),
-            reshuffles=tuple(tuple(parse_island(c) for c in order)
-                             for order in data.get("reshuffles", [])),
+            deck=None if deck is None else _cards(data, "deck"),
+            reshuffles=tuple(_cards({"order": order}, "order")
+                             for order in parse_list(data, "reshuffles")),
         )
-    except RecordError:
-        raise
-    except (KahunaError, TypeError, ValueError) as exc:
+    except KahunaError as exc:
         raise RecordError(f"malformed setup: {exc}") from exc
+
+
+def _cards(data: dict[str, Any], key: str) -> tuple[int, ...]:
+    return tuple(parse_island(c) for c in parse_list(data, key))
 
 
 def make_record(setup: Setup, actions: list[Action], meta: dict[str, Any] | None = None
@@ -77,16 +77,20 @@ def start_of(record: Any) -> State:
     if not isinstance(record, dict):
         raise RecordError("a game record is a JSON object")
     if record.get("format") != FORMAT:
-        raise RecordError(f"not a Kahuna game record (format {record.get('format')!r})")
-    if record.get("version") != VERSION:
-        raise RecordError(f"unknown record version {record.get('version')!r}; "
+        raise RecordError(f"not a Kahuna game record (format {shown(record.get('format'))})")
+    version = record.get("version")
+    if type(version) is not int or version != VERSION:  # noqa: E721 - true is not 1
+        raise RecordError(f"unknown record version {shown(version)}; "
                           f"this program reads version {VERSION}")
-    if "position" in record:
-        seed = record.get("seed", 0)
-        return position_from_json(record["position"], seed if isinstance(seed, int) else 0)
     try:
+        if "position" in record:
+            return position_from_json(record["position"], parse_number(record, "seed"))
         return new_game(setup_from_json(record.get("setup", {})))
-    except ValueError as exc:
+    except PositionError as exc:
+        raise RecordError(f"its position: {exc}") from exc
+    except ValueError as exc:  # new_game: a deck that is not the 24 cards, a handicap of 4
+        if isinstance(exc, RecordError):
+            raise
         raise RecordError(f"bad setup: {exc}") from exc
 
 
@@ -101,5 +105,5 @@ def replay(record: Any) -> tuple[State, list[Effects]]:
         try:
             effects.append(state.play(Action.parse(text)))
         except KahunaError as exc:
-            raise RecordError(f"action {number} ({text!r}): {exc}") from exc
+            raise RecordError(f"action {number} ({shown(text)}): {exc}") from exc
     return state, effects

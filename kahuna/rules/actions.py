@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from .board import ISLAND_INDEX, ISLANDS, LINE_INDEX, LINES, N_ISLANDS, N_LINES, line_name
-from .errors import NotationError
+from .errors import NotationError, shown
 
 
 class Kind(IntEnum):
@@ -138,17 +138,17 @@ def sub_multisets(counts: list[int]) -> list[tuple[int, ...]]:
 
 def parse_island(text: str) -> int:
     """``'huna'`` (any case) to an island index; NotationError names the islands."""
-    island = ISLAND_INDEX.get(text.strip().upper())
+    island = ISLAND_INDEX.get(text.strip().upper()) if isinstance(text, str) else None
     if island is None:
-        raise NotationError(f"unknown island {text!r}; islands are {', '.join(ISLANDS)}")
+        raise NotationError(f"unknown island {shown(text)}; islands are {', '.join(ISLANDS)}")
     return island
 
 
 def parse_line(text: str) -> int:
     """``'ELAI-HUNA'`` (either order) to a line index."""
-    parts = text.split("-")
+    parts = text.split("-") if isinstance(text, str) else []
     if len(parts) != 2:
-        raise NotationError(f"a line is written ISLAND-ISLAND, not {text!r}")
+        raise NotationError(f"a line is written ISLAND-ISLAND, not {shown(text)}")
     a, b = parse_island(parts[0]), parse_island(parts[1])
     line = LINE_INDEX.get((a, b))
     if line is None:
@@ -180,12 +180,12 @@ def parse_action(text: str) -> Action:
             return FREE[parse_line(rest)]
         if head == "h":
             return HANDICAP[parse_line(rest)]
-        raise NotationError(f"unknown action prefix {head!r} in {text!r}")
+        raise NotationError(f"unknown action prefix {head!r} in {shown(text)}")
     if "/" in s:
         cards_text, _, line_text = s.partition("/")
         cards = cards_text.split("+")
         if len(cards) != 2:
-            raise NotationError(f"a removal plays exactly two cards: {text!r}")
+            raise NotationError(f"a removal plays exactly two cards: {shown(text)}")
         return remove(parse_island(cards[0]), parse_island(cards[1]), parse_line(line_text))
     if ">" in s:
         card_text, _, end_text = s.partition(">")
@@ -194,7 +194,7 @@ def parse_action(text: str) -> Action:
         if line is None:
             raise NotationError(f"there is no line from {card_text.upper()} to {end_text.upper()}")
         return PLACE[(card, line)]
-    raise NotationError(f"not an action: {text!r}")
+    raise NotationError(f"not an action: {shown(text)}")
 
 
 def all_fixed_actions() -> list[Action]:

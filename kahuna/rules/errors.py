@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class KahunaError(Exception):
     """Base class of every error the engine raises on purpose."""
@@ -25,3 +27,12 @@ class PositionError(KahunaError, ValueError):
 
 class RecordError(KahunaError, ValueError):
     """A game record that cannot be read or replayed; says which action and why."""
+
+
+def shown(value: Any) -> str:
+    """``value`` for an error message, cut short: it may be anything from outside."""
+    try:
+        text = repr(value)
+    except ValueError:  # a number of more than 4300 digits, perhaps inside a list
+        return f"a {type(value).__name__} holding a huge number"
+    return text if len(text) <= 40 else text[:37] + "..."

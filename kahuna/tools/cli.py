@@ -6,27 +6,36 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from .bench import random_games
 from ..rules.board import ISLANDS
 from ..rules.errors import KahunaError, RecordError
 from ..notation.link import link_url
 from ..notation.position import position_to_json
+from ..notation.reading import MAX_BYTES, load_json
 from ..notation.record import replay
 from ..rules.state import COLOURS
 from .tournament import match
 
 
+def _read(path: str) -> Any:
+    """The JSON in the file at ``path``; OSError or RecordError say what is wrong."""
+    with open(path, "rb") as f:
+        raw = f.read(MAX_BYTES + 1)
+    return load_json(raw, RecordError)
+
+
 def _replay(args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            record = json.load(f)
-    except (OSError, json.JSONDecodeError) as exc:
-        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
+        record = _read(args.file)
+    except (OSError, KahunaError) as exc:  # no file, or not UTF-8 JSON
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        print(f"cannot read {args.file}: {reason}", file=sys.stderr)
         return 2
     try:
         state, _ = replay(record)
-    except RecordError as exc:
+    except KahunaError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
     if state.is_over:
@@ -45,13 +54,11 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _link(args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            data = json.load(f)
-        print(link_url(data, args.base, args.embed))
+        print(link_url(_read(args.file), args.base, args.embed))
     except OSError as exc:
         problem = f"cannot read it ({exc.strerror or exc})"
-    except ValueError as exc:  # not UTF-8, not JSON, or a bad record or position
-        problem = str(exc) if isinstance(exc, KahunaError) else f"not JSON ({exc})"
+    except KahunaError as exc:  # not UTF-8, not JSON, or a bad record or position
+        problem = str(exc)
     else:
         return 0
     print(f"{args.file}: no link made: {problem}", file=sys.stderr)
