@@ -8,8 +8,8 @@ from typing import Any
 
 from ..rules.actions import Action, parse_island
 from ..rules.board import ISLANDS
-from ..rules.errors import KahunaError, PositionError, RecordError, shown
 from ..rules.deal import Setup, new_game
+from ..rules.errors import KahunaError, PositionError, RecordError, shown
 from ..rules.state import Effects, State
 from .position import position_from_json, seat_name
 from .reading import parse_flag, parse_list, parse_number, parse_seat

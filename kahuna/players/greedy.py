@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from ..rules.observation import Observation
-from .protocol import Decided, Thinking, legal_actions
 from .plans import best_action
+from .protocol import Decided, Thinking, legal_actions
 
 
 class GreedyPlayer:

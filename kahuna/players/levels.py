@@ -24,11 +24,11 @@ from functools import partial
 from typing import Callable
 
 from ..rules.actions import Action
+from ..rules.observation import Observation
 from .evaluate import Weights
 from .greedy import GreedyPlayer
-from ..rules.observation import Observation
-from .search import Level, SearchPlayer
 from .protocol import Decided, Player, Sliced, Thinking, legal_actions
+from .search import Level, SearchPlayer
 
 __all__ = ["Decided", "Player", "Sliced", "Thinking", "RandomPlayer", "GreedyPlayer",
            "SearchPlayer", "Level", "LEVEL_SETTINGS", "PLAYERS", "LEVELS", "choose",

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ..rules.actions import TURN_ENDING, Action, Kind
-from .evaluate import DEFAULT, Weights, evaluate
 from ..rules.state import State
+from .evaluate import DEFAULT, Weights, evaluate
 
 #: A whole turn: its actions in order, the last one ending the turn (or the game).
 Plan = tuple[Action, ...]

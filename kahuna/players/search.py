@@ -26,11 +26,11 @@ import random
 from dataclasses import dataclass
 
 from ..rules.actions import Action
-from .evaluate import DEFAULT, Weights, evaluate
 from ..rules.observation import Observation, observe
 from ..rules.state import Phase, State
-from .protocol import Decided, Sliced, Thinking, Work, legal_actions
+from .evaluate import DEFAULT, Weights, evaluate
 from .plans import Plan, best_action, greedy_turn, plans
+from .protocol import Decided, Sliced, Thinking, Work, legal_actions
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,14 +8,14 @@ import json
 import sys
 from typing import Any
 
-from .bench import random_games
-from ..rules.board import ISLANDS
-from ..rules.errors import KahunaError, RecordError
 from ..notation.link import link_url
 from ..notation.position import position_to_json
 from ..notation.reading import MAX_BYTES, load_json
 from ..notation.record import replay
+from ..rules.board import ISLANDS
+from ..rules.errors import KahunaError, RecordError
 from ..rules.state import COLOURS
+from .bench import random_games
 from .tournament import match
 
 

@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from multiprocessing import Pool
 from typing import Any
 
-from ..rules.observation import observe
 from ..players.levels import choose, make_player
 from ..rules.deal import Setup, new_game
+from ..rules.observation import observe
 from ..rules.state import BLACK, WHITE
 
 Z95 = 1.959964  # two-sided 95% normal quantile
