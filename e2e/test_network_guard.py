@@ -1,4 +1,4 @@
-"""The e2e browser cannot reach the network (conftest.NO_NETWORK_ARGS), and every attempt
+"""The e2e browser cannot reach the network (scripts.browser.NO_NETWORK_ARGS), and every attempt
 is recorded in ``external_requests``."""
 
 from __future__ import annotations
