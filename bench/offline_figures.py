@@ -128,7 +128,8 @@ def measure(runs: int) -> dict[str, list[float]]:
 
 
 def paired(times: dict[str, list[float]], key: str, other: str) -> dict[str, float]:
-    """``key`` minus ``other`` round by round: median, 95% interval, rounds ``key`` was faster."""
+    """``key`` minus ``other`` round by round: median, 95% interval, rounds ``key`` was
+    faster (in the unit of ``times``: seconds here, milliseconds in bench/boot_ab.py)."""
     diffs = [a - b for a, b in zip(times[key], times[other])]
     low, high = median_interval(diffs)
     return {

@@ -1,0 +1,64 @@
+"""Boot time of this checkout's page against another checkout's, side by side (A B A B):
+is a change no slower to boot?
+
+    .venv/bin/python bench/boot_ab.py OTHER_ROOT [--rounds 15]
+
+OTHER_ROOT is a checkout of the code to compare with (``git worktree add /tmp/base
+<commit>``); it needs ``web/vendor/`` like this one (a copy or a link of ours will do, when
+the runtime's version is the same). Each round times a cold visit and a warm reload of
+each page, in an order that alternates; the note takes the medians and the median of the
+round-by-round differences with its 95% sign-test interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from bench.offline_figures import paired  # noqa: E402
+from bench.page_figures import boot_times  # noqa: E402
+from scripts.browser import launch_chromium  # noqa: E402
+from scripts.site_server import SiteServer  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("other", type=Path, help="the checkout to compare with")
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    if not (args.other / "web" / "vendor" / "pyodide.mjs").exists():
+        sys.exit(f"{args.other}/web/vendor/ has no runtime: copy or link this checkout's")
+    servers = {"this": SiteServer(ROOT, cache_control="no-cache"),
+               "other": SiteServer(args.other, cache_control="no-cache")}
+    times: dict[str, dict[str, list[float]]] = {k: {"cold": [], "warm": []} for k in servers}
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        for round_ in range(args.rounds):
+            order = ("this", "other") if round_ % 2 == 0 else ("other", "this")
+            for key in order:
+                cold, warm, _ = boot_times(browser, servers[key].url + "?seed=1", 1)
+                times[key]["cold"] += cold
+                times[key]["warm"] += warm
+        browser.close()
+    for server in servers.values():
+        server.close()
+    print(f"navigation -> interactive board, {args.rounds} rounds A B A B (ms)")
+    for kind in ("cold", "warm"):
+        runs = {key: times[key][kind] for key in times}
+        c = paired(runs, "this", "other")
+        print(f"  {kind}: this {statistics.median(runs['this']):.0f}, other "
+              f"{statistics.median(runs['other']):.0f}; this - other: median "
+              f"{c['median_s']:+.0f}, 95% interval {c['low_s']:+.0f} to {c['high_s']:+.0f}; "
+              f"this faster in {c['faster_rounds']} of {c['rounds']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
