@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kahuna import TURN_ENDING, Action, Kind
+from kahuna import HAND_LIMIT, TURN_ENDING, Action, Kind
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def offers(legal: list[Action], hand: list[int], selected: tuple[int, ...]) -> O
         if kind in TURN_ENDING:
             ends.append(action)
         elif kind is Kind.DISCARD:
-            most = 5
+            most = HAND_LIMIT  # R9a: a discard may take any of a full hand's cards
             if action.cards == cards:
                 discard = action
         elif kind in (Kind.FREE, Kind.HANDICAP):

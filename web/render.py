@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from kahuna import COLOURS, DEGREE, ISLANDS, N_ISLANDS, N_LINES, Effects, Observation, line_name
+from kahuna import (
+    COLOURS, DEGREE, ISLANDS, N_ISLANDS, N_LINES, Effects, Observation, line_name, seat_name,
+)
 
 from .layout import (NAME_BASELINE, NAME_SIZE, TOKEN_RADIUS, centre, island_outline, line_shape,
                      radius, token_spot, viewbox)
@@ -27,7 +29,6 @@ class Marks:
 
 
 NO_MARKS = Marks()
-_COLOUR_CLASS = ("black", "white")
 
 
 def _points(points: list[tuple[float, float]]) -> str:
@@ -80,7 +81,7 @@ def _segment(line: int, portrait: bool, cls: str, extra: str = "") -> str:
 
 
 def _bridge(line: int, portrait: bool, owner: int, cls: str = "") -> str:
-    colour = _COLOUR_CLASS[owner]
+    colour = seat_name(owner)
     label = f"{COLOURS[owner]} bridge {line_name(line)}"
     return (f'<g class="bridge {colour}{cls}" data-line="{line_name(line)}">'
             f'<title>{label}</title>{_segment(line, portrait, "deck-edge")}'
@@ -91,7 +92,7 @@ def _token(island: int, portrait: bool, owner: int, cls: str = "") -> str:
     x, y = token_spot(island, portrait)
     r = TOKEN_RADIUS[portrait]
     k = r / 14  # the triangle grows with the token
-    colour = _COLOUR_CLASS[owner]
+    colour = seat_name(owner)
     return (f'<g class="token {colour}{cls}" data-token="{ISLANDS[island]}">'
             f'<title>{COLOURS[owner]} controls {ISLANDS[island]}</title>'
             f'<circle cx="{x:g}" cy="{y:g}" r="{r}"/>'
