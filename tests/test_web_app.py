@@ -1,4 +1,4 @@
-"""The page's flow under CPython: App.handle(act) and App.view() without a browser."""
+"""The page's flow under CPython: App.handle(act) and view(App) without a browser."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from kahuna.notation.record import make_record
 from kahuna.rules.deal import Setup
-from kahuna.rules.state import Phase
-from web.app import App, levels
+from kahuna.rules.state import Phase, Termination
+from web.app import App
 from web.controller import HOTSEAT
+from web.opening import boot
+from web.players import levels
+from web.view import view
 
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
@@ -20,17 +23,17 @@ def click_through(app: App, rng: random.Random, limit: int = 3000) -> int:
     """Play a whole game by clicking only what the view offers (both seats in hot seat)."""
     clicks = 0
     while not app.match.state.is_over and clicks < limit:
-        view = app.view()
-        if view["cover"]:
+        shown = view(app)
+        if shown.cover:
             app.handle("uncover")
         elif app.dialog:
             app.handle("close")
         else:
-            acts = [a for a in clickable(view["board"] + view["table"] + view["acts"])
+            acts = [a for a in clickable(shown.board + shown.table + shown.acts)
                     if a.startswith("do:")]
-            cards = clickable(view["hand"])
+            cards = clickable(shown.hand)
             choice = rng.choice(acts + cards) if acts or cards else None
-            assert choice is not None, view["prompt"]
+            assert choice is not None, shown.prompt
             app.handle(choice)
         clicks += 1
     return clicks
@@ -40,10 +43,10 @@ def test_a_hot_seat_game_is_played_to_the_end_by_clicks_alone():
     app = new_app(seed=4, mode=HOTSEAT, open_draws=True, fewer_surprises=True, handicap=2)
     click_through(app, random.Random(4))
     m = app.match
-    assert m.state.is_over and len(m.state.scorings) == 3 or m.state.outcome.termination == "early"
+    assert m.state.is_over and len(m.state.scorings) == 3 or m.state.outcome.termination is Termination.EARLY
     assert app.dialog == "end" or app.dialog == ""
     app.dialog = "end"
-    html = app.view()["dialog"]
+    html = view(app).dialog
     assert "rematch" in clickable(html) and ("wins" in html or "Draw" in html)
     app.choice.open_draws = False  # the rematch takes the finished game's options
     app.handle("rematch")
@@ -55,15 +58,15 @@ def test_a_hot_seat_game_is_played_to_the_end_by_clicks_alone():
 
 def test_hot_seat_cover_hides_the_hands_until_the_next_player_taps():
     app = new_app(seed=5, mode=HOTSEAT, first="black")
-    assert app.covered and app.view()["cover"]
-    assert "Black to play" in app.view()["cover"]
-    assert "<b>" not in app.view()["hand"]  # backs only
+    assert app.covered and view(app).cover
+    assert "Black to play" in view(app).cover
+    assert "<b>" not in view(app).hand  # backs only
     app.handle("uncover")
-    assert "<b>" in app.view()["hand"]
+    assert "<b>" in view(app).hand
     app.handle("do:pile")
-    view = app.view()
-    assert "White to play" in view["cover"] and "<b>" not in view["hand"]
-    assert clickable(view["board"]) == []  # nothing to do under the cover
+    shown = view(app)
+    assert "White to play" in shown.cover and "<b>" not in shown.hand
+    assert clickable(shown.board) == []  # nothing to do under the cover
     app.handle("card:0")
     assert app.selected == ()
 
@@ -71,13 +74,13 @@ def test_hot_seat_cover_hides_the_hands_until_the_next_player_taps():
 def test_selecting_cards_lights_lines_then_a_click_places_a_bridge():
     app = new_app(seed=6, first="black", colour="black")
     app.handle("card:0")
-    view = app.view()
-    acts = clickable(view["board"])
+    shown = view(app)
+    acts = clickable(shown.board)
     assert acts and all(Action.parse(a[3:]).kind is Kind.PLACE for a in acts)
-    assert "Choose a lit line" in view["prompt"]
+    assert "Choose a lit line" in shown.prompt
     app.handle(acts[0])
     assert app.match.actions == [Action.parse(acts[0][3:])]
-    assert "undo" in clickable(app.view()["acts"])
+    assert "undo" in clickable(view(app).acts)
     app.handle("undo")
     assert app.match.actions == []
 
@@ -92,10 +95,10 @@ def test_v1_forbids_lines_at_an_opponent_island():
     for v1 in (True, False):
         record["position"]["variants"]["fewer_surprises"] = v1
         app = App(MemoryStorage(), Clock())
-        app.boot({"record": encode(record)})
+        boot(app, {"record": encode(record)})
         app.handle("uncover")
         app.handle("card:2")  # DUDA: the hand is sorted by island, BARI, COCO, DUDA
-        offered[v1] = {a for a in clickable(app.view()["board"])}
+        offered[v1] = {a for a in clickable(view(app).board)}
     assert "do:DUDA>ALOA" in offered[False]
     assert "do:DUDA>ALOA" not in offered[True] and offered[True]
 
@@ -103,9 +106,9 @@ def test_v1_forbids_lines_at_an_opponent_island():
 def test_handicap_phase_offers_every_free_line_without_a_card():
     app = new_app(seed=2, handicap=3, handicap_player="white", colour="white")
     assert app.match.state.phase is Phase.HANDICAP
-    acts = clickable(app.view()["board"])
+    acts = clickable(view(app).board)
     assert len(acts) == 27 and all(a.startswith("do:h:") for a in acts)
-    assert "handicap" in app.view()["prompt"]
+    assert "handicap" in view(app).prompt
 
 
 def test_interim_scoring_dialog_appears_when_a_round_ends():
@@ -120,7 +123,7 @@ def test_interim_scoring_dialog_appears_when_a_round_ends():
         app.covered = False
         app.handle(f"do:{rng.choice(ends or discards)}")
     assert app.dialog == "scoring"
-    assert "End of round 1" in app.view()["dialog"]
+    assert "End of round 1" in view(app).dialog
     app.handle("close")
     assert app.dialog == ""
 
@@ -129,35 +132,35 @@ def test_computer_turns_come_from_its_own_level_and_hint_from_the_strongest():
     app = new_app(seed=3, first="white", colour="black", level=levels()[0])
     m = app.match
     assert m.computer_to_move()
-    assert app.view()["hint_ok"] is False
+    assert view(app).hint_ok is False
     while m.computer_to_move():
         thinking = app.think()
         while not thinking.step(0.03):
             pass
-        app.play_computer(thinking.action())
+        app.play(thinking.action())
     assert not m.computer_to_move()
     thinking = app.think(for_hint=True)
     while not thinking.step(0.03):
         pass
     hint = thinking.action()
     app.show_hint(hint)
-    view = app.view()
-    assert app.hint == hint and "hint" in view["board"] + view["table"] + view["acts"] + view["hand"]
-    assert view["prompt"].startswith(f"Hint from the {levels()[-1]} level: You ")
+    shown = view(app)
+    assert app.hint == hint and "hint" in shown.board + shown.table + shown.acts + shown.hand
+    assert shown.prompt.startswith(f"Hint from the {levels()[-1]} level: You ")
 
 
 def test_links_open_a_record_or_a_position_and_bad_links_explain():
     record = make_record(Setup(seed=4, first=0), [Action.parse("pile")])
     app = App(MemoryStorage(), Clock())
-    app.boot({"record": encode(record)})
+    boot(app, {"record": encode(record)})
     assert app.match is not None and len(app.match.actions) == 1 and app.dialog == ""
     bad = App(MemoryStorage(), Clock())
-    bad.boot({"position": "%%%notbase64"})
-    assert bad.dialog == "notice" and "could not be read" in bad.view()["dialog"]
-    assert "menu" in clickable(bad.view()["dialog"])
+    boot(bad, {"position": "%%%notbase64"})
+    assert bad.dialog == "notice" and "could not be read" in view(bad).dialog
+    assert "menu" in clickable(view(bad).dialog)
     from kahuna.rules.deal import new_game
     pos = App(MemoryStorage(), Clock())
-    pos.boot({"position": encode(position_to_json(new_game(Setup(seed=2))))})
+    boot(pos, {"position": encode(position_to_json(new_game(Setup(seed=2))))})
     assert pos.match is not None and pos.match.mode == HOTSEAT
 
 
@@ -166,7 +169,7 @@ def test_new_game_dialog_options_shape_the_game():
     app.handle("menu")
     for act in ("set:mode:computer", "set:colour:white", "set:first:white", "set:open_draws:on",
                 "set:handicap:2", "set:handicap_player:black", f"set:level:{levels()[-1]}"):
-        assert act in clickable(app.view()["dialog"]), act
+        assert act in clickable(view(app).dialog), act
         app.handle(act)
     app.handle("set:level:nonsense")  # ignored
     app.handle("start")
@@ -184,7 +187,7 @@ def test_stale_or_malformed_acts_are_ignored_and_a_vanished_current_game_starts_
     assert app.match.actions == before
     storage.removeItem("kahuna.save." + app.match.id)  # "current" now names nothing
     again = App(storage, Clock(), seed=3)
-    again.boot({})
+    boot(again, {})
     assert again.match is not None and again.dialog == ""
 
 
@@ -206,13 +209,13 @@ def test_end_and_scoring_dialogs_and_log_name_the_players_as_the_rows_do():
               "position": position_to_json(last_card(black=HOLD_ALOA, white=[])), "seed": 1,
               "actions": ["take:GOLA"], "meta": {"mode": "computer", "human": 1}}
     app = App(MemoryStorage(), Clock())
-    app.boot({"record": encode(record)})
+    boot(app, {"record": encode(record)})
     assert app.dialog == "end"
-    view = app.view()
-    assert ">Computer<" in view["players"] and ">You<" in view["players"]
-    assert "Computer scores 1; Computer wins (you have no bridge left)" in view["log"]
+    shown = view(app)
+    assert ">Computer<" in shown.players and ">You<" in shown.players
+    assert "Computer scores 1; Computer wins (you have no bridge left)" in shown.log
     assert "Computer wins</h2><p>You have no bridge left. Islands at the end: " \
-           "Computer 1, You 0" in view["dialog"]
+           "Computer 1, You 0" in shown.dialog
     app.dialog = "scoring"
-    assert "Islands: Computer 1, You 0. Computer scores 1." in app.view()["dialog"]
-    assert "Black" not in view["log"] + app.view()["dialog"] and "White" not in view["log"]
+    assert "Islands: Computer 1, You 0. Computer scores 1." in view(app).dialog
+    assert "Black" not in shown.log + view(app).dialog and "White" not in shown.log

@@ -9,9 +9,12 @@ from kahuna.rules.actions import Action
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from kahuna.rules.deal import Setup, new_game
-from web.app import App, levels
+from web.app import App
 from web.controller import COMPUTER, HOTSEAT
 from web.embed import nav_html
+from web.opening import boot
+from web.players import levels
+from web.view import view
 
 from .web_helpers import Clock, MemoryStorage, clickable
 
@@ -20,7 +23,7 @@ FULL = "/kahuna/?position=abc&pace=0"  # the full game's address, as web/main.py
 
 def embedded(params: dict[str, str], storage: MemoryStorage | None = None) -> App:
     app = App(storage if storage is not None else MemoryStorage(), Clock(), seed=5, embed=FULL)
-    app.boot(params)
+    boot(app, params)
     return app
 
 
@@ -30,13 +33,13 @@ def test_a_linked_position_shows_the_movers_hand_without_a_cover_and_saves_nothi
     app = embedded({"position": encode(position_to_json(new_game(Setup(seed=2, first=0))))},
                    storage)
     assert app.match.mode == HOTSEAT and not app.covered and app.dialog == ""
-    view = app.view()
-    assert view["cover"] == "" and view["hand"].count("<b>") == 3  # Black's cards, face up
-    assert "<b>" not in view["opp_hand"] and view["opp_hand"].count("card back") == 3
+    shown = view(app)
+    assert shown.cover == "" and shown.hand.count("<b>") == 3  # Black's cards, face up
+    assert "<b>" not in shown.opp_hand and shown.opp_hand.count("card back") == 3
     app.handle("do:pile")  # Black ends the turn: White's hand is shown, still no cover
-    view = app.view()
-    assert view["cover"] == "" and not app.covered and app.match.state.to_move == 1
-    assert app.match.viewer() == 1 and "do:pile" in clickable(view["table"])
+    shown = view(app)
+    assert shown.cover == "" and not app.covered and app.match.state.to_move == 1
+    assert app.match.viewer() == 1 and "do:pile" in clickable(shown.table)
     assert storage == {}  # no save, no current game, no results
 
 
@@ -69,7 +72,7 @@ def test_without_a_link_a_fresh_game_against_the_computer_and_reset_redeals_it()
 def test_a_bad_link_offers_a_fresh_game_or_the_full_game():
     app = embedded({"position": "%%%notbase64"})
     assert app.match is None and app.dialog == "notice"
-    html = app.view()["dialog"]
+    html = view(app).dialog
     assert "could not be read" in html and "not base64url" in html
     assert clickable(html) == ["start"]  # no "New game" dialog, no "OK" into nothing
     assert 'href="/kahuna/" target="_blank" rel="noopener"' in html  # the full game, no link
@@ -91,7 +94,7 @@ def test_the_end_of_an_embedded_game_counts_no_result():
               "actions": ["take:GOLA"], "meta": {"mode": "computer", "human": 1}}
     storage = MemoryStorage()
     app = embedded({"record": encode(record)}, storage)
-    assert app.dialog == "end" and " won, " not in app.view()["dialog"]
+    assert app.dialog == "end" and " won, " not in view(app).dialog
     assert storage == {}
 
 

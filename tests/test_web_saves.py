@@ -6,6 +6,8 @@ import json
 
 from web import saves
 from web.app import App
+from web.opening import boot
+from web.view import view
 
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
@@ -13,17 +15,17 @@ from .web_helpers import Clock, MemoryStorage, clickable, new_app
 def test_each_action_is_saved_and_a_reload_resumes_mid_turn():
     storage = MemoryStorage()
     app = new_app(storage, seed=3, colour="black", first="black")
-    hand_act = next(a for a in clickable(app.view()["hand"]))
+    hand_act = next(a for a in clickable(view(app).hand))
     app.handle(hand_act)
-    line_act = clickable(app.view()["board"])[0]
+    line_act = clickable(view(app).board)[0]
     app.handle(line_act)  # a placement, mid-turn
     saved = json.loads(storage[saves.PREFIX + app.match.id])
     assert saved["actions"] == [line_act.removeprefix("do:")]
     again = App(storage, app.now, seed=3)
-    again.boot({})
+    boot(again, {})
     assert again.match.actions == app.match.actions
     assert again.match.can_undo()  # still the same turn: undo survives the reload
-    assert again.view()["board"] == app.view()["board"].replace(" fresh", "")
+    assert view(again).board == view(app).board.replace(" fresh", "")
 
 
 def test_current_is_the_game_last_stored_and_none_before_any():
@@ -51,7 +53,7 @@ def test_several_games_listed_continued_and_deleted():
     level = app.choice.level
     assert any(f"vs computer ({level}) · round 1" in s.summary() for s in listed)
     app.handle("menu")
-    assert f"continue:{first}" in clickable(app.view()["dialog"])
+    assert f"continue:{first}" in clickable(view(app).dialog)
     app.handle(f"continue:{first}")
     assert app.match.id == first and app.match.mode == "computer"
     app.handle(f"delete:{second}")
@@ -66,9 +68,9 @@ def test_corrupt_save_is_explained_kept_and_downloadable_and_nothing_else_touche
     storage["other.app.key"] = "precious"
     before = dict(storage)
     fresh = App(storage, app.now)
-    fresh.boot({})
+    boot(fresh, {})
     assert fresh.match is None and fresh.dialog == "problem"
-    html = fresh.view()["dialog"]
+    html = view(fresh).dialog
     assert "cannot be opened" in html and "damaged or cut short" in html
     assert set(clickable(html)) == {f"download:{sid}", f"delete:{sid}", "menu"}
     assert dict(storage) == before  # reading changed nothing
@@ -118,9 +120,9 @@ def test_a_full_storage_does_not_stop_the_game_and_says_so():
             raise OSError("quota exceeded")
 
     app = App(Full(), Clock(), seed=2)
-    app.boot({})
+    boot(app, {})
     assert app.match is not None
-    assert "not being saved (quota exceeded)" in app.view()["prompt"]
+    assert "not being saved (quota exceeded)" in view(app).prompt
 
 
 def test_the_game_record_can_be_downloaded_and_replays():

@@ -10,13 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from kahuna import COLOURS, Effects, Observation, reason_words, says
+from kahuna import (
+    BLACK, BRIDGES, COLOURS, WHITE, Effects, Observation, reason_words, says, seat_name,
+)
 
 from .controller import COMPUTER, HOTSEAT, MODES
 from .panels import islands_held, scores_table
 from .saves import Saved
 
-_SEATS = ("black", "white", "random")
+RANDOM = "random"  # a seat or colour the deal decides
+_SEATS = (seat_name(BLACK), seat_name(WHITE), RANDOM)
 
 
 @dataclass
@@ -24,13 +27,13 @@ class NewGame:
     """The options of the new-game dialog."""
 
     mode: str = COMPUTER  # or HOTSEAT
-    colour: str = "black"  # the person's colour against the computer (or "random")
-    first: str = "random"  # who starts (R5)
+    colour: str = seat_name(BLACK)  # the person's colour against the computer (or random)
+    first: str = RANDOM  # who starts (R5)
     level: str = ""  # "" stands for the weakest level
     fewer_surprises: bool = False  # V1
     open_draws: bool = False  # V2
     handicap: int = 0  # R7: 0-3 bridges
-    handicap_player: str = "white"
+    handicap_player: str = seat_name(WHITE)
 
     def set(self, key: str, value: str, levels: tuple[str, ...]) -> None:
         """Apply one ``set:<key>:<value>`` act; unknown keys or values are ignored."""
@@ -63,7 +66,7 @@ def _row(label: str, body: str) -> str:
 def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
                   results: str, current: str | None) -> str:
     """The new-game dialog: options, start, and the list of saved games."""
-    seats = [("black", "Black"), ("white", "White"), ("random", "Random")]
+    seats = [(seat_name(q), COLOURS[q]) for q in (BLACK, WHITE)] + [(RANDOM, "Random")]
     on_off = [("off", "Off"), ("on", "On")]
     rows = [_row("Opponent", _options("mode", choice.mode,
                                       [(COMPUTER, "Computer"), (HOTSEAT, "Two players")]))]
@@ -126,8 +129,9 @@ def notice_html(title: str, message: str) -> str:
             'OK</button><button type="button" data-act="menu">New game</button></div>')
 
 
-def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
-    """An interim scoring (R17) as it happens."""
+def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str],
+                 totals: tuple[int, int]) -> str:
+    """An interim scoring (R17) as it happens; ``totals``: the points so far."""
     b, w = islands_held(obs)
     points = fx.scoring or (0, 0)
     scorer = names[0 if points[0] else 1]
@@ -135,23 +139,25 @@ def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
                f"{escape(says(scorer, 'score'))} {max(points)}.")
     return (f'<h2 id="dialog-title">End of round {fx.round_ended}</h2>'
             f'<p>Islands: {escape(names[0])} {b}, {escape(names[1])} {w}. {verdict}</p>'
-            f'{scores_table(obs, names, strong_total=True)}'
+            f'{scores_table(obs, names, totals, strong_total=True)}'
             '<div class="buttons"><button type="button" class="primary" data-act="close">'
             'Play on</button></div>')
 
 
-def end_html(obs: Observation, names: tuple[str, str], result: str) -> str:
+def end_html(obs: Observation, names: tuple[str, str], totals: tuple[int, int],
+             result: str) -> str:
     """The end of the game: breakdown of every scoring, the winner, rematch (R21-R23)."""
     outcome = obs.outcome
     assert outcome is not None
     b, w = islands_held(obs)
     title = "Draw" if outcome.winner is None else says(names[outcome.winner], "win")
     reason = reason_words(outcome, names)
-    bridges = [25 - obs.supply[0], 25 - obs.supply[1]]
+    bridges = [BRIDGES - obs.supply[0], BRIDGES - obs.supply[1]]
     return (f'<h2 id="dialog-title" class="winner">{escape(title)}</h2>'
             f'<p>{escape(reason[0].upper() + reason[1:])}. '
             f'Islands at the end: {escape(names[0])} {b}, {escape(names[1])} {w}; bridges on '
-            f'the board: {bridges[0]} and {bridges[1]}.</p>{scores_table(obs, names, strong_total=True)}'
+            f'the board: {bridges[0]} and {bridges[1]}.</p>'
+            f'{scores_table(obs, names, totals, strong_total=True)}'
             + (f'<p class="note">{escape(result)}</p>' if result else "")
             + '<div class="buttons"><button type="button" class="primary" data-act="rematch">'
             'Rematch</button><button type="button" data-act="menu">New game</button>'

@@ -1,8 +1,9 @@
-"""The thin browser layer: puts ``App.view()`` into the page, turns clicks into acts,
-and runs the computer's turns in short slices so the page never freezes.
+"""The thin browser layer: writes ``web.view.view(app)`` into the page, turns clicks
+into acts, and runs the computer's turns in short slices so the page never freezes.
 
 Only this module and ``web.main`` touch the DOM; nothing is ever read back from it
-as game state (a click only yields the clicked element's ``data-act``).
+as game state (a click only yields the clicked element's ``data-act``). What happens
+in the browser reaches the App through its event methods, never by setting its fields.
 """
 
 from __future__ import annotations
@@ -14,14 +15,8 @@ from pyodide.ffi import JsProxy, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from .app import App
+from .view import parts, view
 
-#: view key -> element id
-_TARGETS = {
-    "board": "board", "players": "players", "hand": "hand", "opp_hand": "opp-hand",
-    "table": "table", "acts": "acts", "scores": "scores", "log": "log", "recent": "recent",
-    "round": "round",
-    "prompt": "prompt", "hand_label": "hand-label", "opp_label": "opp-label",
-}
 #: When the board is drawn turned (keep in step with web/style.css).
 PORTRAIT = "(orientation: portrait) and (max-width: 759px)"
 SLICE = 0.03  # seconds of thinking between two frames (keeps tasks far below 200 ms)
@@ -33,45 +28,44 @@ class Page:
     def __init__(self, app: App, pace: float) -> None:
         self.app = app
         self.pace = pace  # seconds between the computer's actions
-        self.shown: dict[str, str] = {}
+        self.written: dict[str, str] = {}  # element id -> the HTML last written there
         self.busy = False
         self._click = create_proxy(self.on_click)
         document.addEventListener("click", self._click)
         self._key = create_proxy(self.on_key)
         document.addEventListener("keydown", self._key)
         self._shape = window.matchMedia(PORTRAIT)
-        app.portrait = bool(self._shape.matches)
+        app.set_portrait(bool(self._shape.matches))
         self._reshape = create_proxy(self.on_reshape)
         self._shape.addEventListener("change", self._reshape)
 
     def on_reshape(self, event: JsProxy) -> None:
         """The screen turned: draw the board for the new orientation."""
-        self.app.portrait = bool(self._shape.matches)
+        self.app.set_portrait(bool(self._shape.matches))
         self.render()
 
     def render(self) -> None:
-        """Write every part whose HTML changed."""
-        view = self.app.view()
-        for key, target in _TARGETS.items():
-            html = view.get(key, "")
-            if self.shown.get(key) != html:
-                self.shown[key] = html
+        """Write the view: every part whose HTML changed, then the fields in
+        ``web.view.OWN_WAY``, each its own way."""
+        current = view(self.app)
+        for target, html in parts(current).items():
+            if self.written.get(target) != html:
+                self.written[target] = html
                 document.getElementById(target).innerHTML = html
-        self.app.effects_shown()  # animate once, not again on the next drawing
-        self._overlay("dialog", view["dialog"])
-        self._overlay("cover", view["cover"])
-        document.getElementById("btn-hint").disabled = not view["hint_ok"]
-        document.body.dataset.turn = view["turn"]  # for tests and styling: who may act
-        if self.app.download is not None:
-            name, text = self.app.download
-            self.app.download = None
-            _download(name, text)
+        self._overlay("dialog", current.dialog)
+        self._overlay("cover", current.cover)
+        document.getElementById("btn-hint").disabled = not current.hint_ok
+        document.body.dataset.turn = current.turn  # for tests and styling: who may act
+        self.app.drawn()  # animate once, not again on the next drawing; download once
+        if current.download is not None:
+            _download(*current.download)
 
-    def _overlay(self, key: str, html: str) -> None:
-        element = document.getElementById(key)
-        if self.shown.get(key) != html:
-            self.shown[key] = html
-            inner = element.querySelector(".box") if key == "dialog" else element
+    def _overlay(self, target: str, html: str) -> None:
+        """A dialog or cover: its HTML (the dialog's into its box), hidden when empty."""
+        element = document.getElementById(target)
+        if self.written.get(target) != html:
+            self.written[target] = html
+            inner = element.querySelector(".box") if target == "dialog" else element
             inner.innerHTML = html
         element.hidden = not html
 
@@ -118,17 +112,17 @@ class Page:
                 m = self.app.match
                 if m is None or not m.computer_to_move() or self.app.dialog:
                     break
-                self.app.thinking = True
+                self.app.thinking_started()
                 self.render()
                 action = await self._decide(False)
                 await asyncio.sleep(self.pace)
-                self.app.thinking = False
+                self.app.thinking_done()
                 if self.app.match is not m:  # a new game began meanwhile
                     continue
-                self.app.play_computer(action)
+                self.app.play(action)
                 self.render()
         finally:
-            self.app.thinking = False
+            self.app.thinking_done()
             self.busy = False
             self.render()
 
@@ -138,7 +132,8 @@ class Page:
         if m is None or self.busy:
             return
         self.busy = True
-        document.getElementById("prompt").textContent = "Looking for a good move…"
+        self.app.looking_for_hint()
+        self.render()
         try:
             action = await self._decide(True)
             if self.app.match is m:

@@ -22,6 +22,7 @@ from pyscript import document, window
 from web.app import App
 from web.dom import LocalStorage, Page
 from web.embed import nav_html
+from web.opening import boot
 from web.saves import MemoryStorage
 
 
@@ -52,7 +53,7 @@ except Exception:  # storage switched off (e.g. some private modes): play withou
 app = App(storage, time.time, int(seed) if seed.isdigit() else None, embed)
 if embed is None and isinstance(storage, MemoryStorage):
     app.save_problem = "This browser does not let the page keep games: this one ends on reload."
-app.boot(params)
+boot(app, params)
 if embed is not None:  # body[data-embed] is set by index.html; add Reset and the full game
     document.querySelector(".bar nav").insertAdjacentHTML("beforeend", nav_html(embed))
 elif "record" in params or "position" in params:  # a reload must not open the link again

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from kahuna import COLOURS, DEGREE, ISLANDS, N_ISLANDS, Action, Kind, Observation, Phase, cards_of
+from kahuna import (
+    COLOURS, DEGREE, HAND_LIMIT, ISLANDS, N_ISLANDS, Action, Kind, Observation, Phase, cards_of,
+    seat_name,
+)
 
 from .choices import Offers, selected_cards
 
@@ -114,16 +117,15 @@ def actions_html(offers: Offers, can_undo: bool, hint: Action | None = None) -> 
     return "".join(parts)
 
 
-def players_html(obs: Observation, names: tuple[str, str]) -> str:
-    """A row per player: name, colour, islands held, bridges in supply, points."""
+def players_html(obs: Observation, names: tuple[str, str], totals: tuple[int, int]) -> str:
+    """A row per player: name, colour, islands held, bridges in supply, points so far."""
     rows = []
-    totals = (sum(s[0] for s in obs.scorings), sum(s[1] for s in obs.scorings))
     held = islands_held(obs)
     for q in (0, 1):
         islands = held[q]
         turn = " to-move" if obs.to_move == q and obs.phase is not Phase.OVER else ""
         rows.append(
-            f'<div class="player {COLOURS[q].lower()}{turn}">'
+            f'<div class="player {seat_name(q)}{turn}">'
             f'<span class="swatch" title="{COLOURS[q]}"></span>'
             f'<span class="who">{escape(names[q])}</span>'
             f'<span class="stat" title="islands controlled"><b>{islands}</b> isl.</span>'
@@ -132,19 +134,19 @@ def players_html(obs: Observation, names: tuple[str, str]) -> str:
     return "".join(rows)
 
 
-def scores_html(obs: Observation, names: Sequence[str]) -> str:
+def scores_html(obs: Observation, names: Sequence[str], totals: tuple[int, int]) -> str:
     """The points of each scoring so far (R17, R21), per player named as in the panel."""
-    return scores_table(obs, names) if obs.scorings else ""
+    return scores_table(obs, names, totals) if obs.scorings else ""
 
 
-def scores_table(obs: Observation, names: Sequence[str], strong_total: bool = False) -> str:
-    """A row per player named ``names[q]``: the points of each scoring, then the total."""
+def scores_table(obs: Observation, names: Sequence[str], totals: tuple[int, int],
+                 strong_total: bool = False) -> str:
+    """A row per player named ``names[q]``: the points of each scoring, then ``totals[q]``."""
     head = "".join(f"<th>{name}</th>" for name in _ROUND_NAMES[:len(obs.scorings)])
     rows = []
     for q in (0, 1):
         cells = "".join(f"<td>{s[q]}</td>" for s in obs.scorings)
-        total = sum(s[q] for s in obs.scorings)
-        total_html = f"<b>{total}</b>" if strong_total else str(total)
+        total_html = f"<b>{totals[q]}</b>" if strong_total else str(totals[q])
         rows.append(f"<tr><th>{escape(names[q])}</th>{cells}<td>{total_html}</td></tr>")
     return f'<table class="scores"><tr><th></th>{head}<th>Total</th></tr>{"".join(rows)}</table>'
 
@@ -177,7 +179,8 @@ def prompt_text(obs: Observation, offers: Offers, selected: tuple[int, ...],
             return "These two cards remove no bridge."
     if len(cards) >= 2 and offers.discard is not None:
         return "Discard the chosen cards, or choose others."
-    if not offers.can_draw() and obs.phase is not Phase.FINAL and obs.hand_sizes[obs.seat] >= 5:
+    full = obs.hand_sizes[obs.seat] >= HAND_LIMIT
+    if not offers.can_draw() and obs.phase is not Phase.FINAL and full:
         return "Hand of five: play or discard a card before you draw."
     return "Choose a card to build, two to remove a bridge, or end your turn."
 

@@ -1,0 +1,146 @@
+"""What each act does: a click's ``data-act``, "head:rest", goes to ``HANDLERS[head]``.
+
+The page only offers acts it drew, but a click can arrive after the position changed
+(a double click), or come from a hand-edited page: so an unknown head, a ``do:`` that
+is no longer on offer and a ``card:`` no longer in the hand are ignored. Nothing else
+is caught: any other failure is a bug and must show.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Callable
+
+from kahuna import WHITE, Action, NotationError, seat_name
+
+from . import saves
+from .choices import toggle
+from .controller import Match
+from .panels import own_hand
+from .players import levels
+
+if TYPE_CHECKING:
+    from .app import App
+
+#: Acts of the saved games and the new-game dialog: not for an embedded page.
+FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download")
+
+
+def _do(app: App, rest: str) -> None:
+    """Play the action a board line or button names, if it is still on offer."""
+    m = app.match
+    if m is None or not app.may_act():
+        return
+    try:
+        action = Action.parse(rest)
+    except NotationError:  # no action at all: a hand-edited page
+        return
+    if action in m.state.legal_actions():  # else stale: ignored
+        app.play(action)
+
+
+def _card(app: App, rest: str) -> None:
+    """Select or unselect one card of the hand, by its position."""
+    m = app.match
+    if m is None or not app.may_act() or not rest.isdigit():
+        return
+    position = int(rest)
+    if position < len(own_hand(m.observation())):  # else the hand changed since
+        app.selected = toggle(app.selected, position, app.offers().most)
+
+
+def _undo(app: App, rest: str) -> None:
+    """Take back the last action of the turn."""
+    m = app.match
+    if m is not None and m.can_undo():
+        m.undo()
+        app.selected, app.hint, app.fx = (), None, None
+        app.save()
+
+
+def _set(app: App, rest: str) -> None:
+    """One option of the new-game dialog: ``set:<key>:<value>``."""
+    key, _, value = rest.partition(":")
+    app.choice.set(key, value, levels())
+
+
+def _menu(app: App, rest: str) -> None:
+    """Open the new-game dialog."""
+    app.dialog = "new"
+
+
+def _start(app: App, rest: str) -> None:
+    """A new game with the dialog's options."""
+    app.start()
+    app.remember_opening()  # embedded after a bad link: Reset comes back here
+
+
+def _reset(app: App, rest: str) -> None:
+    """Embedded: back to the game as it opened."""
+    if app.opened is not None:
+        app.players.forget()  # a level's planned turn belongs to the abandoned game
+        app.resume(Match.from_record(app.opened))
+
+
+def _rematch(app: App, rest: str) -> None:
+    """A new deal with the finished game's mode, level, colours and variants."""
+    m = app.match
+    if m is None:
+        return
+    c = app.choice
+    c.mode, c.level = m.mode, m.level
+    if m.human is not None:
+        c.colour = seat_name(m.human)
+    c.fewer_surprises, c.open_draws = m.state.fewer_surprises, m.state.open_draws
+    setup = m.origin.get("setup", {})
+    c.handicap = setup.get("handicap", 0) if isinstance(setup, dict) else 0
+    if c.handicap:
+        c.handicap_player = str(setup.get("handicap_player", seat_name(WHITE)))
+    app.start()
+
+
+def _close(app: App, rest: str) -> None:
+    """Close the dialog: back to the game, or (no game) to the new-game dialog."""
+    if app.match is not None or app.embed is None:
+        app.dialog = "" if app.match is not None else "new"
+
+
+def _uncover(app: App, rest: str) -> None:
+    """Hot seat: the next player shows their hand."""
+    app.covered = False
+
+
+def _continue(app: App, rest: str) -> None:
+    """Go on with the saved game ``rest``."""
+    entry = saves.load(app.storage, rest)
+    if entry.match is not None:
+        app.resume(entry.match)
+        saves.store(app.storage, entry.match, app.now())
+
+
+def _delete(app: App, rest: str) -> None:
+    """Delete the saved game ``rest``; back to the new-game dialog."""
+    saves.delete(app.storage, rest)
+    if app.match is not None and app.match.id == rest:
+        app.match = None
+    app.dialog = "new"
+
+
+def _export(app: App, rest: str) -> None:
+    """Offer the game record as a file, for replays and reports."""
+    m = app.match
+    if m is not None:
+        app.download = (f"kahuna-game-{m.id}.json", json.dumps(m.to_record(), indent=1))
+
+
+def _download(app: App, rest: str) -> None:
+    """Offer the saved data of ``rest`` as it is stored (an unreadable save too)."""
+    raw = app.storage.getItem(saves.PREFIX + rest) or ""
+    app.download = (f"kahuna-save-{rest}.json", raw)
+
+
+HANDLERS: dict[str, Callable[[App, str], None]] = {
+    "do": _do, "card": _card, "undo": _undo, "set": _set, "menu": _menu, "start": _start,
+    "reset": _reset, "rematch": _rematch, "close": _close, "uncover": _uncover,
+    "continue": _continue, "delete": _delete, "export": _export, "download": _download,
+}

@@ -1,0 +1,141 @@
+"""What the page shows, as one typed value: ``view(app) -> View``, a pure function.
+
+A field of ``View`` is the inner HTML of the element whose id is the field's name with
+"-" for "_" (``opp_hand`` -> ``#opp-hand``), except the few in ``OWN_WAY``, which
+web/dom.py writes each its own way. So a new part of the page is a new field and an
+element in index.html, and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from html import escape
+from typing import TYPE_CHECKING
+
+from kahuna import Effects, Observation, describe, possessive
+
+from . import dialogs, panels, saves
+from .choices import Offers
+from .controller import COMPUTER, HOTSEAT
+from .embed import bad_link_html
+from .players import levels
+from .render import Marks, board_svg
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything the page shows at one moment; "" empties (or hides) a part."""
+
+    board: str
+    players: str = ""
+    hand: str = ""
+    opp_hand: str = ""
+    table: str = ""
+    acts: str = ""
+    scores: str = ""
+    log: str = ""
+    recent: str = ""
+    round: str = ""
+    prompt: str = ""
+    hand_label: str = ""
+    opp_label: str = ""
+    dialog: str = ""  # the dialog box's HTML; "" hides the dialog
+    cover: str = ""  # hot seat: the screen over the hands between turns; "" hides it
+    hint_ok: bool = False  # the Hint button may be pressed
+    turn: str = "none"  # body[data-turn] (tests, styling): "person", "wait", "over", "none"
+    download: tuple[str, str] | None = None  # (file name, text): offered once
+
+
+#: Fields that are not an element's inner HTML (see web/dom.py).
+OWN_WAY = ("dialog", "cover", "hint_ok", "turn", "download")
+
+
+def element_id(field: str) -> str:
+    """The id of the element a View field fills."""
+    return field.replace("_", "-")
+
+
+def parts(shown: View) -> dict[str, str]:
+    """Element id -> inner HTML, for every field of ``shown`` but those in ``OWN_WAY``."""
+    return {element_id(f.name): getattr(shown, f.name)
+            for f in fields(View) if f.name not in OWN_WAY}
+
+
+def view(app: App) -> View:
+    """What the page shows for ``app`` now (changes nothing)."""
+    m = app.match
+    dialog = _dialog_html(app)
+    if m is None:
+        return View(board_svg(None, portrait=app.portrait), prompt="No game in progress.",
+                    dialog=dialog, download=app.download)
+    obs = m.observation()
+    names = m.names()
+    totals = m.state.totals()
+    offer = app.offers()
+    may_act = app.may_act()
+    covered = app.covered and m.mode == HOTSEAT
+    hint_line = app.hint.line if app.hint is not None else -1
+    log = m.log()
+    return View(
+        board=board_svg(obs, Marks(offer.acts(), hint_line, app.fx), app.portrait),
+        players=panels.players_html(obs, names, totals),
+        hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
+        opp_hand=panels.opponent_hand_html(obs),
+        table=panels.table_html(obs, offer, app.hint),
+        acts=panels.actions_html(offer, m.can_undo() and may_act, app.hint),
+        scores=panels.scores_html(obs, names, totals),
+        log="".join(f"<li>{escape(line)}</li>" for line in log[::-1]),
+        recent="".join(f"<li>{escape(line)}</li>" for line in log[-3:]),
+        round=panels.round_text(obs),
+        prompt=_prompt(app, obs, offer, names),
+        hand_label=possessive(names[obs.seat]) + " hand",
+        opp_label=possessive(names[1 - obs.seat]) + " hand",
+        dialog=dialog,
+        cover=dialogs.cover_html(m.state.to_move) if covered else "",
+        hint_ok=may_act,
+        turn="person" if may_act else "over" if m.state.is_over else "wait",
+        download=app.download)
+
+
+def _prompt(app: App, obs: Observation, offer: Offers, names: tuple[str, str]) -> str:
+    m = app.match
+    assert m is not None
+    if app.looking:
+        return "Looking for a good move…"
+    if app.thinking and m.computer_to_move():
+        text = "The computer is thinking…"
+    elif app.hint is not None:  # what the strongest level would do, in words
+        advice = describe(Effects(obs.seat, app.hint), obs.seat, names)
+        text = f"Hint from the {levels()[-1]} level: {advice} (shown in pink)."
+    else:
+        text = panels.prompt_text(obs, offer, app.selected, names)
+    return f"{text} {app.save_problem}" if app.save_problem else text
+
+
+def _dialog_html(app: App) -> str:
+    m = app.match
+    if app.dialog == "new":
+        level = app.choice.level or levels()[0]
+        return dialogs.new_game_html(app.choice, levels(), saves.saved_games(app.storage),
+                                     saves.results_text(app.storage, level),
+                                     None if m is None else m.id)
+    if app.dialog == "problem" and app.problem is not None:
+        return dialogs.problem_html(app.problem)
+    if app.dialog == "notice" and app.embed is not None:
+        return bad_link_html(*app.notice, app.embed.split("?")[0])
+    if app.dialog == "notice":
+        return dialogs.notice_html(*app.notice)
+    if m is None:
+        return ""
+    obs = m.observation()
+    totals = m.state.totals()
+    if app.dialog == "scoring" and m.effects and m.effects[-1].scoring is not None:
+        return dialogs.scoring_html(m.effects[-1], obs, m.names(), totals)
+    if app.dialog == "end" and m.state.is_over:
+        counted = m.mode == COMPUTER and app.embed is None  # embedded: no results kept
+        result = saves.results_text(app.storage, m.level) if counted else ""
+        return dialogs.end_html(obs, m.names(), totals, result)
+    return ""
