@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from .actions import FREE, HANDICAP, PASS, PILE, PLACE, REMOVE, TAKE, Action, Kind, discard, sub_multisets
@@ -43,19 +43,36 @@ class Outcome:
         return f"{who} ({self.reason})"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Effects:
     """What one action caused, for the page to show and narrate."""
 
     player: int
     action: Action
-    gained: list[int] = field(default_factory=list)  # islands the player took (R11)
-    removed: list[int] = field(default_factory=list)  # opponent bridges taken off (R9, R11)
-    lost: list[int] = field(default_factory=list)  # islands the opponent lost (R11)
-    drawn: int = -1  # the card drawn; secret when it came from the pile
-    round_ended: int = 0  # the round that this action ended (R16)
-    scoring: tuple[int, int] | None = None  # points of the scoring it caused (Black, White)
-    outcome: Outcome | None = None
+    gained: list[int]  # islands the player took (R11)
+    removed: list[int]  # opponent bridges taken off (R9, R11)
+    lost: list[int]  # islands the opponent lost (R11)
+    drawn: int  # the card drawn (-1: none); secret when it came from the pile
+    round_ended: int  # the round that this action ended (R16), 0 for none
+    scoring: tuple[int, int] | None  # points of the scoring it caused (Black, White)
+    outcome: Outcome | None
+
+    # Written out rather than generated: a generated one calls a factory per list, and
+    # every action of every search makes an Effects.
+    def __init__(self, player: int, action: Action, gained: list[int] | None = None,
+                 removed: list[int] | None = None, lost: list[int] | None = None,
+                 drawn: int = -1, round_ended: int = 0,
+                 scoring: tuple[int, int] | None = None, outcome: Outcome | None = None
+                 ) -> None:
+        self.player = player
+        self.action = action
+        self.gained = [] if gained is None else gained
+        self.removed = [] if removed is None else removed
+        self.lost = [] if lost is None else lost
+        self.drawn = drawn
+        self.round_ended = round_ended
+        self.scoring = scoring
+        self.outcome = outcome
 
 
 class State:
@@ -66,8 +83,7 @@ class State:
 
     def __init__(self, *, fewer_surprises: bool = False, open_draws: bool = False,
                  rng: random.Random | None = None) -> None:
-        for f in FIELDS:  # the start of a game before the deal (kahuna.rules.fields)
-            setattr(self, f.name, f.default())
+        _start(self)  # the start of a game before the deal (kahuna.rules.fields)
         self.fewer_surprises = fewer_surprises
         self.open_draws = open_draws
         self.rng = rng if rng is not None else random.Random(0)
@@ -119,56 +135,73 @@ class State:
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now, each once, in a fixed order."""
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return []
         p = self.to_move
         owner = self.owner
-        if phase is Phase.HANDICAP:  # R3: positions keep handicap_left within the supply
+        if phase is _HANDICAP:  # R3: positions keep handicap_left within the supply
             return [HANDICAP[line] for line in range(N_LINES) if owner[line] < 0]
         hand = self.hands[p]
         opp = 1 - p
-        control = self.control
-        v1 = self.fewer_surprises
         result: list[Action] = []
+        add = result.append
         if self.free_line >= 0 and self._may_build(self.free_line, p):
-            result.append(FREE[self.free_line])
-        if self.supply[p]:
-            for island in range(N_ISLANDS):
-                if hand[island] and not (v1 and control[island] == opp):
-                    for line, other, action in _PLACES_OF[island]:
-                        if owner[line] < 0 and not (v1 and control[other] == opp):
-                            result.append(action)
-        if self.hand_size[p] >= 2:
-            for line in range(N_LINES):
-                if owner[line] == opp:
-                    a, b = LINES[line]
-                    if hand[a] >= 2:
-                        result.append(REMOVE[(a, a, line)])
-                    if hand[a] and hand[b]:
-                        result.append(REMOVE[(a, b, line)])
-                    if hand[b] >= 2:
-                        result.append(REMOVE[(b, b, line)])
-            if self.hand_size[p] == HAND_LIMIT:
-                result.extend(_discards_for(hand))
-        result.extend(self._turn_endings())
-        return result
-
-    def _turn_endings(self) -> list[Action]:
-        """Phase B's choices (R12-R15, R20)."""
-        if self.phase is Phase.FINAL or self.nothing_to_draw:
-            return [PASS]  # R15, R20
-        ends: list[Action] = []
-        if self.hand_size[self.to_move] < HAND_LIMIT:  # R14
-            seen = set()
-            for card in self.display:
-                if card >= 0 and card not in seen:
-                    seen.add(card)
-                    ends.append(TAKE[card])
-            if self.pile:
-                ends.append(PILE)
+            add(FREE[self.free_line])
+        size = self.hand_size[p]
+        # One pass over the islands in hand lists the placements (R8) and the lines
+        # where a removal (R9) may be possible: both ends must be in hand.
+        places = self.supply[p] > 0
+        removals = size >= 2 and opp in owner
+        removable: list[int] = []
+        if places or removals:
+            first = len(result)
+            more = removable.append
+            for n, lines in zip(hand, _PLACES_OF):
+                if n:
+                    for line, other, action in lines:
+                        o = owner[line]
+                        if o < 0:
+                            if places:
+                                add(action)
+                        elif o == opp and removals and (n >= 2 or hand[other]):
+                            more(line)
+            if self.fewer_surprises and len(result) > first:  # V1: none touching theirs
+                control = self.control
+                result[first:] = [a for a in result[first:] if control[LINES[a.line][0]] != opp
+                                  and control[LINES[a.line][1]] != opp]
+        if removable:
+            if len(removable) > 1:
+                removable = sorted(set(removable))
+            for line in removable:
+                a, b, aa, ab, bb = _REMOVALS[line]
+                ha, hb = hand[a], hand[b]
+                if ha >= 2:
+                    add(aa)
+                if ha and hb:
+                    add(ab)
+                if hb >= 2:
+                    add(bb)
+        if size == HAND_LIMIT:
+            result.extend(_discards_for(hand))
+        # Phase B's choices (R12-R15, R20)
+        pile = self.pile
+        display = self.display
+        if self.phase is _FINAL or (not pile and display == _NO_DISPLAY):
+            add(PASS)  # R15, R20
+            return result
+        if size < HAND_LIMIT:  # R14
+            d0, d1, d2 = display
+            if d0 >= 0:
+                add(TAKE[d0])
+            if d1 >= 0 and d1 != d0:
+                add(TAKE[d1])
+            if d2 >= 0 and d2 != d0 and d2 != d1:
+                add(TAKE[d2])
+            if pile:
+                add(PILE)
         if not self.opponent_abstained:  # R13
-            ends.append(PASS)
-        return ends
+            add(PASS)
+        return result
 
     def _may_build(self, line: int, player: int) -> bool:
         """A free bridge (V1) may go on ``line``: free, a bridge in supply, no opponent island."""
@@ -235,7 +268,7 @@ class State:
             if not self.supply[p]:
                 raise IllegalAction("R3", "no bridge left in the supply")
             self._check_v1(action.line)
-        elif action not in self._turn_endings():
+        elif action not in self.legal_actions():  # a turn ending
             raise IllegalAction(*self._why_not_end(action))
 
     def _check_free_line(self, line: int, rule: str) -> None:
@@ -265,17 +298,25 @@ class State:
 
     def do(self, action: Action) -> Effects:
         """Apply a legal action (unchecked: use ``play`` for untrusted input)."""
+        # The most frequent kinds first, the small helpers written out: searches call
+        # this for every node they visit.
         p = self.to_move
         fx = Effects(p, action)
         self.history.append((p, action))
         kind = action.kind
         self.free_line = -1
-        if kind is Kind.PLACE:
+        if kind is _TAKE or kind is _PILE or kind is _PASS:
+            self._end_turn(p, kind, action, fx)
+        elif kind is _PLACE:
             card = action.cards[0]
-            self._spend(p, card)
+            self.hands[p][card] -= 1  # as _spend
+            self.hand_size[p] -= 1
+            known = self.known[p]
+            if known[card]:
+                known[card] -= 1
             self.discard_up.append(card)
             self._build(p, action.line, fx)
-        elif kind is Kind.REMOVE:
+        elif kind is _REMOVE:
             for card in action.cards:
                 self._spend(p, card)
                 self.discard_up.append(card)
@@ -287,16 +328,16 @@ class State:
             self._discard(p, action.cards)
         elif kind is Kind.FREE:
             self._build(p, action.line, fx)
-        elif kind is Kind.HANDICAP:
+        else:  # HANDICAP
             self._build(p, action.line, fx)
             self.handicap_left -= 1
             if not self.handicap_left:
                 self.phase = Phase.PLAY
                 self.to_move = self.first
-        else:
-            self._end_turn(p, action, fx)
-        if self.scorings and self.phase is not Phase.OVER:
-            self._check_early_end(fx)
+        if self.scorings and self.phase is not _OVER:
+            supply = self.supply  # R23 can only apply when exactly one supply is full
+            if (supply[0] == BRIDGES) is not (supply[1] == BRIDGES):
+                self._check_early_end(fx)
         return fx
 
     def _spend(self, p: int, card: int) -> None:
@@ -324,12 +365,15 @@ class State:
         self.owner[line] = p
         self.supply[p] -= 1
         counts, control = self.counts[p], self.control
-        gained = []
-        for island in LINES[line]:
-            counts[island] += 1
-            if control[island] != p and counts[island] >= MAJORITY[island]:
-                control[island] = p
-                gained.append(island)
+        a, b = LINES[line]
+        counts[a] += 1
+        counts[b] += 1
+        if (control[a] == p or counts[a] < MAJORITY[a]) and (
+                control[b] == p or counts[b] < MAJORITY[b]):
+            return  # no island changes hands: the usual case
+        gained = [i for i in (a, b) if control[i] != p and counts[i] >= MAJORITY[i]]
+        for island in gained:
+            control[island] = p
         if gained:
             fx.gained.extend(gained)
             opp = 1 - p
@@ -359,29 +403,29 @@ class State:
                 self.control[island] = -1
                 fx.lost.append(island)
 
-    def _end_turn(self, p: int, action: Action, fx: Effects) -> None:
+    def _end_turn(self, p: int, kind: Kind, action: Action, fx: Effects) -> None:
         """Phase B: draw or abstain, then the round end (R12-R20)."""
-        if action.kind is Kind.TAKE:
+        pile = self.pile
+        if kind is _TAKE:
             card = action.cards[0]
-            slot = self.display.index(card)
-            self.display[slot] = self.pile.pop() if self.pile else -1
-            self._receive(p, card, fx)
+            display = self.display
+            slot = display.index(card)
+            display[slot] = pile.pop() if pile else -1
             self.known[p][card] += 1
-        elif action.kind is Kind.PILE:
-            self._receive(p, self.pile.pop(), fx)
-        self.opponent_abstained = action.kind is Kind.PASS
+        elif kind is _PILE:
+            card = pile.pop()
+        if kind is not _PASS:
+            self.hands[p][card] += 1
+            self.hand_size[p] += 1
+            fx.drawn = card
+        self.opponent_abstained = kind is _PASS
         self.to_move = 1 - p
-        if self.phase is Phase.FINAL:
+        if self.phase is _FINAL:
             self.final_turns -= 1
             if not self.final_turns:
                 self._final_scoring(fx)
-        elif action.kind is not Kind.PASS and self.nothing_to_draw:
+        elif kind is not _PASS and not pile and self.display == _NO_DISPLAY:
             self._end_round(fx)  # R16: the last card has been drawn
-
-    def _receive(self, p: int, card: int, fx: Effects) -> None:
-        self.hands[p][card] += 1
-        self.hand_size[p] += 1
-        fx.drawn = card
 
     def _end_round(self, fx: Effects) -> None:
         fx.round_ended = self.round
@@ -454,13 +498,29 @@ def _written_fork() -> Callable[[State], State]:
     return scope["fork"]
 
 
+def _written_start() -> Callable[[State], None]:
+    """Every field set to its default, written out from the field table as ``fork`` is:
+    every sampled world of a search starts as a new State."""
+    body = "".join(f"    s.{f.name} = d[{i}]()\n" for i, f in enumerate(FIELDS))
+    scope = {"d": tuple(f.default for f in FIELDS)}
+    exec(f"def start(s):\n{body}", scope)  # noqa: S102 - built from FIELDS, nothing else
+    return scope["start"]
+
+
 _fork = _written_fork()
+_start = _written_start()
 
 #: For each island, its lines as (line, island at the other end, the PLACE action).
 _PLACES_OF = tuple(
     tuple((line, other, PLACE[(island, line)]) for line, other in ENDS_OF[island])
     for island in range(N_ISLANDS)
 )
+#: For each line, (its ends a and b, the removals a+a, a+b, b+b).
+_REMOVALS = tuple((a, b, REMOVE[(a, a, line)], REMOVE[(a, b, line)], REMOVE[(b, b, line)])
+                  for line, (a, b) in enumerate(LINES))
+_OVER, _HANDICAP, _FINAL = Phase.OVER, Phase.HANDICAP, Phase.FINAL
+_PLACE, _REMOVE, _TAKE, _PILE, _PASS = Kind.PLACE, Kind.REMOVE, Kind.TAKE, Kind.PILE, Kind.PASS
+_NO_DISPLAY = [-1, -1, -1]
 _DISCARDS: dict[tuple[int, ...], list[Action]] = {}
 
 
