@@ -114,23 +114,142 @@ def test_new_ids_never_collide():
     assert saves.new_id(storage, 1.0) == "1000-1"
 
 
-def test_a_full_storage_does_not_stop_the_game_and_says_so():
+def test_a_full_storage_does_not_stop_the_game_says_so_plainly_and_catches_up():
     class Full(MemoryStorage):
+        full = True
+
         def setItem(self, key, value):
-            raise OSError("quota exceeded")
+            if self.full:
+                raise OSError("Error: A value of type object with tag [object DOMException]")
+            super().setItem(key, value)
 
-    app = App(Full(), Clock(), seed=2)
+    storage = Full()
+    app = App(storage, Clock(), seed=2)
+    app.choice.mode, app.choice.first = "hotseat", "black"
     boot(app, {})
+    app.handle("uncover")
     assert app.match is not None
-    assert "not being saved (quota exceeded)" in view(app).prompt
+    prompt = view(app).prompt
+    assert "This game is not being saved" in prompt and "Play on" in prompt
+    assert "DOMException" not in prompt and "Error" not in prompt  # no developer text
+    app.handle("do:pile")  # the game goes on
+    assert app.match.actions and saves.save_ids(storage) == []
+    storage.full = False
+    app.handle("menu")
+    app.handle("close")
+    assert saves.save_ids(storage) == []  # closing a dialog is not an action
+    app.handle("uncover")
+    app.handle("do:pile")
+    assert "not being saved" not in view(app).prompt  # the next action saved it all
+    assert saves.load(storage, app.match.id).match.actions == app.match.actions
 
 
-def test_the_game_record_can_be_downloaded_and_replays():
+def test_a_page_without_storage_says_the_game_ends_on_reload_even_after_saving():
+    app = App(MemoryStorage(), Clock(), seed=2)
+    app.no_storage()
+    boot(app, {})
+    app.handle("do:pile")
+    assert "ends on reload" in view(app).prompt
+
+
+def finish(app: App, seed: int = 0) -> None:
+    """Play random legal actions until the game is over (closing dialogs, uncovering)."""
+    import random
+    rng = random.Random(seed)
+    while not app.match.state.is_over:
+        app.play(rng.choice(app.match.state.legal_actions()))
+        app.dialog, app.covered = "end" if app.match.state.is_over else "", False
+
+
+def test_the_game_record_is_offered_only_once_the_game_is_over_and_replays():
     from kahuna.notation.record import replay
     app = new_app(seed=4, first="black", colour="black")
     app.handle("do:pile")
+    app.handle("export")  # in play, the record's deal would name the hidden cards
+    assert app.download is None
+    shown = view(app)
+    assert "export" not in clickable(" ".join(str(getattr(shown, f)) for f in shown.__slots__))
+    assert "when the game is over" in shown.export
+    finish(app)
+    shown = view(app)
+    assert clickable(shown.export) == ["export"]
     app.handle("export")
     name, text = app.download
     assert name == f"kahuna-game-{app.match.id}.json"
     state, _ = replay(json.loads(text))
-    assert [str(a) for _, a in state.history] == ["pile"]
+    assert state.is_over and state.outcome == app.match.state.outcome
+    assert state.totals() == app.match.state.totals()
+
+
+def test_hot_seat_never_offers_the_record_under_the_cover():
+    app = new_app(seed=4, mode="hotseat", first="black")
+    app.handle("uncover")
+    app.handle("do:pile")
+    assert app.covered
+    app.handle("export")
+    assert app.download is None and view(app).export == ""
+    finish(app)
+    app.covered = True  # a reload of a finished hot-seat game
+    app.handle("export")
+    assert app.download is None and view(app).export == ""
+    app.handle("uncover")
+    app.handle("export")
+    assert app.download is not None
+
+
+def finished_link(seed: int = 5) -> tuple[str, dict]:
+    """A finished game against the computer, as a ?record= link's value."""
+    from kahuna.notation.link import encode
+    app = new_app(seed=seed, first="black", colour="black")
+    finish(app, seed)
+    return encode(app.match.to_record()), app.match.to_record()
+
+
+def test_a_games_identity_is_its_content_not_its_meta_data():
+    _, record = finished_link()
+    again = json.loads(json.dumps(record))
+    again["meta"] = {"id": "other", "created": 5, "revision": 9}
+    assert saves.identity(again) == saves.identity(record)
+    again["setup"] = dict(reversed(list(record["setup"].items())))  # key order: same game
+    assert saves.identity(again) == saves.identity(record)
+    again["actions"] = record["actions"][:-1]
+    assert saves.identity(again) != saves.identity(record)
+
+
+def test_a_finished_game_link_opened_three_times_is_one_save_and_one_result():
+    link, record = finished_link()
+    storage = MemoryStorage()
+    clock = Clock()
+    for _ in range(3):
+        app = App(storage, clock, seed=1)
+        boot(app, {"record": link})
+        assert app.dialog == "end" and app.match.state.is_over
+    assert len(saves.save_ids(storage)) == 1
+    table = saves.results(storage)
+    assert sum(table[record["meta"]["level"]].values()) == 1
+    assert "1 won" in view(app).dialog or "1 lost" in view(app).dialog or "1 drawn" in view(app).dialog
+
+
+def test_a_link_opened_again_resumes_the_game_it_became():
+    from kahuna.notation.link import encode
+    start = new_app(seed=8, mode="hotseat", first="black")
+    link = encode(start.match.to_record())
+    storage = MemoryStorage()
+    app = App(storage, Clock(), seed=1)
+    boot(app, {"record": link})
+    app.handle("uncover")
+    app.handle("do:pile")  # played on from the link
+    again = App(storage, Clock(), seed=1)
+    boot(again, {"record": link})
+    assert again.match.id == app.match.id and [str(a) for a in again.match.actions] == ["pile"]
+    assert len(saves.save_ids(storage)) == 1
+
+
+def test_the_same_finished_game_saved_twice_counts_once():
+    storage = MemoryStorage()
+    app = new_app(storage, seed=2)
+    finish(app)
+    copy = saves.read(json.dumps(app.match.to_record()), "copy").match
+    copy.id = "copy"
+    assert saves.count_result(storage, copy) is None  # app.save() counted it already
+    assert sum(saves.results(storage)[app.match.level].values()) == 1

@@ -47,7 +47,7 @@ def test_building_the_view_changes_nothing_and_drawn_ends_the_one_off_parts():
     app = new_app(seed=6, first="black", colour="black")
     app.handle("card:0")
     app.handle(clickable(view(app).board)[0])
-    app.handle("export")
+    app.handle(f"download:{app.match.id}")
     first = view(app)
     assert " fresh" in first.board and first.download is not None
     assert view(app) == first  # animated and offered until the page has drawn them

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .app import App
 
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
-FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download")
+FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep")
 
 
 def _do(app: App, rest: str) -> None:
@@ -115,7 +115,7 @@ def _continue(app: App, rest: str) -> None:
     entry = saves.load(app.storage, rest)
     if entry.match is not None:
         app.resume(entry.match)
-        saves.store(app.storage, entry.match, app.now())
+        app.save()  # now the current game
 
 
 def _delete(app: App, rest: str) -> None:
@@ -127,10 +127,40 @@ def _delete(app: App, rest: str) -> None:
 
 
 def _export(app: App, rest: str) -> None:
-    """Offer the game record as a file, for replays and reports."""
+    """Offer the game record as a file, for replays and reports: only once the game is
+    over (the record's deal names every hidden card, R24) and never under the cover."""
     m = app.match
-    if m is not None:
+    if m is not None and record_ready(app):
         app.download = (f"kahuna-game-{m.id}.json", json.dumps(m.to_record(), indent=1))
+
+
+def record_ready(app: App) -> bool:
+    """Whether the game record may leave the page: the game is over, nothing covered."""
+    return app.match is not None and app.match.state.is_over and not app.covered
+
+
+def _newer(app: App, rest: str) -> None:
+    """Another tab played on: go on with its game, as stored."""
+    m = app.match
+    if m is None or not app.elsewhere:
+        return
+    entry = saves.load(app.storage, m.id)
+    if entry.match is not None:
+        app.players.forget()  # a level's planned turn belongs to the abandoned position
+        app.resume(entry.match)
+    else:  # the other tab deleted it, or it cannot be read: keep this tab's game
+        _keep(app, rest)
+
+
+def _keep(app: App, rest: str) -> None:
+    """Another tab played on: go on with this tab's game, written over the other's."""
+    m = app.match
+    if m is None or not app.elsewhere:
+        return
+    app.elsewhere = False
+    app.dialog = "end" if m.state.is_over else ""
+    saves.take_over(app.storage, m)
+    app.save()
 
 
 def _download(app: App, rest: str) -> None:
@@ -143,4 +173,5 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "do": _do, "card": _card, "undo": _undo, "set": _set, "menu": _menu, "start": _start,
     "reset": _reset, "rematch": _rematch, "close": _close, "uncover": _uncover,
     "continue": _continue, "delete": _delete, "export": _export, "download": _download,
+    "newer": _newer, "keep": _keep,
 }

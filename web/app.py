@@ -25,6 +25,10 @@ from .players import Players, levels
 if TYPE_CHECKING:  # the players are imported lazily (boot time)
     from kahuna import Thinking
 
+NOT_SAVED = ("This game is not being saved just now: the browser's storage is full or "
+             "switched off. Play on; it is saved again as soon as the browser allows.")
+NOT_KEPT = "This browser does not let the page keep games: this one ends on reload."
+
 
 def _seat(choice: str, rng: random.Random) -> int:
     """The seat a dialog option names; random draws one. The draw is made either way,
@@ -48,7 +52,7 @@ class App:
         self.selected: tuple[int, ...] = ()
         self.hint: Action | None = None
         self.fx: Effects | None = None  # the last action's effects, to animate once
-        self.dialog = ""  # "", "new", "problem", "scoring", "end", "notice"
+        self.dialog = ""  # "", "new", "problem", "scoring", "end", "notice", "elsewhere"
         self.problem: saves.Saved | None = None
         self.notice = ("", "")
         # The level is looked up when first needed: importing the players at boot
@@ -60,7 +64,9 @@ class App:
         self.looking = False  # a hint is being looked for: the next drawing says so
         self.portrait = False  # a tall, narrow screen: the board turned a quarter
         self.download: tuple[str, str] | None = None  # (file name, text), offered once
-        self.save_problem = ""
+        self.save_problem = ""  # why the game is not being saved now, in plain words
+        self.keeps = True  # the storage outlives the page (else: see no_storage)
+        self.elsewhere = False  # another tab played this game on: this one stopped saving
         self.opened: dict[str, Any] | None = None  # embedded: the record Reset goes back to
 
     # ----- starting ---------------------------------------------------------------
@@ -89,6 +95,7 @@ class App:
         # the other hand shows as backs).
         self.covered = match.mode == HOTSEAT and self.embed is None
         self.dialog = "end" if match.state.is_over else ""
+        self.elsewhere = False
 
     def remember_opening(self) -> None:
         """Embedded: keep the game as it opened, for Reset (once)."""
@@ -150,17 +157,44 @@ class App:
         self.selected = hint_selection(own_hand(m.observation()), action)
 
     def save(self) -> None:
-        """Store the game (not when embedded); a storage that refuses is only reported."""
+        """Store the game (not when embedded, nor over a newer save from another tab:
+        then the person chooses, see ``game_changed``); a storage that refuses is
+        reported in plain words, and the next action tries again."""
         m = self.match
-        if m is None or self.embed is not None:  # embedded: in memory only
+        if m is None or self.embed is not None or self.elsewhere:  # embedded: in memory only
             return
         try:
             saves.store(self.storage, m, self.now())
             if m.state.is_over:
                 saves.count_result(self.storage, m)
-            self.save_problem = ""
+        except saves.Newer:
+            self.game_changed()
         except Exception as exc:  # storage full or switched off: play on, say so
-            self.save_problem = f"This game is not being saved ({exc})."
+            print(f"kahuna: the game could not be saved: {exc!r}")  # the console, for reports
+            self.save_problem = NOT_SAVED
+        else:
+            self.save_problem = "" if self.keeps else NOT_KEPT
+
+    def no_storage(self) -> None:
+        """The browser keeps nothing for this page: play on, and say the game ends on reload."""
+        self.keeps, self.save_problem = False, NOT_KEPT
+
+    def tell(self, title: str, message: str) -> None:
+        """Show a notice: a plain message with a way on."""
+        self.notice, self.dialog = (title, message), "notice"
+
+    def game_changed(self) -> None:
+        """This game was played on in another tab: stop saving, and let the person
+        choose (the acts "newer" and "keep")."""
+        self.elsewhere, self.dialog = True, "elsewhere"
+        self.selected, self.hint = (), None
+
+    def storage_changed(self, key: str | None) -> None:
+        """Another tab wrote ``key`` (the browser's storage event; None: it cleared all)."""
+        m = self.match
+        if (m is not None and self.embed is None and not self.elsewhere
+                and key == saves.PREFIX + m.id and saves.is_newer(self.storage, m)):
+            self.game_changed()
 
     # ----- the browser's events (web.dom) -----------------------------------------
 

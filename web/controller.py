@@ -25,7 +25,9 @@ MODES = (COMPUTER, HOTSEAT)
 class Match:
     """One game in progress. ``origin`` is the record's start ({"setup": ...} or
     {"position": ..., "seed": ...}); ``human`` is the person's seat against the computer
-    (None for two players on one device); ``level`` the computer's level."""
+    (None for two players on one device); ``level`` the computer's level; ``revision``
+    counts the writes of this game to storage (web.saves: a tab never overwrites a newer
+    one); ``opened``: the identity of the link it was opened from, if any."""
 
     origin: dict[str, Any]
     state: State
@@ -36,6 +38,8 @@ class Match:
     level: str = "random"
     id: str = "game"
     created: float = 0.0
+    revision: int = 0
+    opened: str = ""
 
     @classmethod
     def new(cls, setup: Setup, mode: str = COMPUTER, human: int | None = 0,
@@ -114,8 +118,9 @@ class Match:
 
     def meta(self) -> dict[str, Any]:
         """The page's data about this game, kept in the record's "meta"."""
-        return {"id": self.id, "mode": self.mode, "human": self.human, "level": self.level,
-                "created": self.created}
+        meta = {"id": self.id, "mode": self.mode, "human": self.human, "level": self.level,
+                "created": self.created, "revision": self.revision}
+        return {**meta, "opened": self.opened} if self.opened else meta
 
     def _bare_record(self) -> dict[str, Any]:
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, **self.origin, "actions": []}
@@ -138,6 +143,9 @@ class Match:
             raise RecordError(f"unknown game mode {mode!r} / seat {human!r}")
         origin = {k: record[k] for k in ("setup", "position", "seed") if k in record}
         created = meta.get("created", 0.0)
+        revision = meta.get("revision", 0)
         return cls(origin, state, [a for _, a in state.history], effects, mode, human,
                    str(meta.get("level", "random")), str(meta.get("id", "game")),
-                   float(created) if isinstance(created, (int, float)) else 0.0)
+                   float(created) if isinstance(created, (int, float)) else 0.0,
+                   revision if type(revision) is int and revision >= 0 else 0,  # noqa: E721
+                   str(meta.get("opened", "")))

@@ -129,6 +129,27 @@ def notice_html(title: str, message: str) -> str:
             'OK</button><button type="button" data-act="menu">New game</button></div>')
 
 
+def elsewhere_html() -> str:
+    """Another tab played this game on: this tab stopped saving; the person chooses."""
+    return ('<h2 id="dialog-title">This game was continued in another tab</h2>'
+            '<p>So that neither tab overwrites the other\'s moves, this tab has stopped '
+            'saving. Go on with the game as the other tab left it, or keep this tab\'s game '
+            '(the other tab is then told the same).</p>'
+            '<div class="buttons"><button type="button" class="primary" data-act="newer">'
+            'Load the newer game</button><button type="button" data-act="keep">'
+            'Keep playing here</button></div>')
+
+
+def record_html(ready: bool) -> str:
+    """Under the move log: the game record's download once the game is over; before,
+    why not (the record's deal names every hidden card)."""
+    if ready:
+        return ('<button type="button" class="act" data-act="export">'
+                'Download the game record</button>')
+    return ('<p class="note">The game record can be downloaded when the game is over: '
+            'before that it would show the hidden cards.</p>')
+
+
 def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str],
                  totals: tuple[int, int]) -> str:
     """An interim scoring (R17) as it happens; ``totals``: the points so far."""

@@ -38,6 +38,14 @@ class Page:
         app.set_portrait(bool(self._shape.matches))
         self._reshape = create_proxy(self.on_reshape)
         self._shape.addEventListener("change", self._reshape)
+        self._storage = create_proxy(self.on_storage)
+        window.addEventListener("storage", self._storage)
+
+    def on_storage(self, event: JsProxy) -> None:
+        """Another tab of this site wrote to the storage: the App checks its game."""
+        key = event.key
+        self.app.storage_changed(key if isinstance(key, str) else None)
+        self.render()
 
     def on_reshape(self, event: JsProxy) -> None:
         """The screen turned: draw the board for the new orientation."""

@@ -19,6 +19,7 @@ import time
 
 from pyscript import document, window
 
+from web.address import read as read_address
 from web.app import App
 from web.dom import LocalStorage, Page
 from web.embed import nav_html
@@ -36,27 +37,24 @@ def address_without(*keys: str) -> str:
 
 
 # The browser parses the address (no urllib import: every import costs boot time).
+# Every parameter is checked in web/address.py; a bad one is left out and said in a notice.
 query = window.URLSearchParams.new(window.location.search)
-params = {key: query.get(key) for key in ("record", "position", "seed", "pace") if query.has(key)}
-embed = address_without("embed") if query.has("embed") else None
-seed = params.get("seed", "")
+address = read_address([(pair[0], pair[1]) for pair in query.entries()])
+embed = address_without("embed") if address.embed else None
 reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-try:  # ?pace=SECONDS sets the computer's pace (0 for tests)
-    pace = max(0.0, min(3.0, float(params["pace"])))
-except (KeyError, ValueError):
-    pace = 0.35 if reduced else 0.7
+pace = address.pace if address.pace is not None else 0.35 if reduced else 0.7
 
 try:  # embedded: in memory only, so the reader's own games stay untouched
     storage = LocalStorage() if embed is None else MemoryStorage()
 except Exception:  # storage switched off (e.g. some private modes): play without saving
     storage = MemoryStorage()
-app = App(storage, time.time, int(seed) if seed.isdigit() else None, embed)
+app = App(storage, time.time, address.seed, embed)
 if embed is None and isinstance(storage, MemoryStorage):
-    app.save_problem = "This browser does not let the page keep games: this one ends on reload."
-boot(app, params)
+    app.no_storage()
+boot(app, address)
 if embed is not None:  # body[data-embed] is set by index.html; add Reset and the full game
     document.querySelector(".bar nav").insertAdjacentHTML("beforeend", nav_html(embed))
-elif "record" in params or "position" in params:  # a reload must not open the link again
+elif address.linked:  # a reload must not open the link again
     window.history.replaceState(None, "", address_without("record", "position"))
 page = Page(app, pace)
 page.render()

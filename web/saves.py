@@ -4,14 +4,21 @@ Each game is one key, ``kahuna.save.<id>``, holding its game record (kahuna.reco
 format, with the page's meta data). Keys are only ever written or removed one at a
 time and only under the ``kahuna.`` prefix, so a bad save never harms anything else.
 Works on any object with getItem/setItem/removeItem/key/length (tests use a dict).
+
+Several tabs share the storage: each save carries a revision (``meta.revision``, one
+more at every write), and ``store`` never replaces a save whose revision is newer than
+the one the tab loaded or last wrote (it raises ``Newer``). A game's ``identity`` comes
+from its content (start and actions), so a finished game counts once in the results
+however often its link is opened, and a link opened again finds its save.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from kahuna import KahunaError
 
@@ -20,7 +27,11 @@ from .controller import COMPUTER, Match
 PREFIX = "kahuna.save."
 CURRENT = "kahuna.current"
 RESULTS = "kahuna.results"
-COUNTED = "kahuna.counted."  # + id: that game's result is in RESULTS
+COUNTED = "kahuna.counted."  # + identity: that game's result is in RESULTS
+
+
+class Newer(Exception):
+    """The stored save of this game is newer than this tab's: another tab played on."""
 
 
 class Storage(Protocol):
@@ -107,12 +118,53 @@ def saved_games(storage: Storage) -> list[Saved]:
     return sorted(games, key=lambda s: (s.match is None, -(s.updated or 0.0)))
 
 
+def stored_revision(storage: Storage, id: str) -> int:
+    """The revision of the stored save ``id``; 0 when there is none or it is unreadable."""
+    raw = storage.getItem(PREFIX + id)
+    try:
+        revision = json.loads(raw)["meta"]["revision"] if raw else 0
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+        return 0
+    return revision if type(revision) is int and revision > 0 else 0  # noqa: E721
+
+
+def is_newer(storage: Storage, match: Match) -> bool:
+    """Whether the stored save of ``match`` was written after this tab loaded or wrote it."""
+    return stored_revision(storage, match.id) > match.revision
+
+
 def store(storage: Storage, match: Match, now: float) -> None:
-    """Write ``match`` under its id and make it the current game."""
+    """Write ``match`` under its id, one revision on, and make it the current game;
+    raises ``Newer`` (writing nothing) when the stored save is newer than ``match``."""
+    if is_newer(storage, match):
+        raise Newer(match.id)
     record = match.to_record()
-    record["meta"]["updated"] = now
+    record["meta"].update(updated=now, revision=match.revision + 1)
     storage.setItem(PREFIX + match.id, json.dumps(record, separators=(",", ":")))
+    match.revision += 1
     storage.setItem(CURRENT, match.id)
+
+
+def take_over(storage: Storage, match: Match) -> None:
+    """Let the next ``store`` of ``match`` replace a newer save of the same game (the
+    person chose this tab's game over another tab's)."""
+    match.revision = max(match.revision, stored_revision(storage, match.id))
+
+
+def identity(record: dict[str, Any]) -> str:
+    """A game's identity: a hash of its start and actions (not of the page's meta data),
+    the same for the same game wherever it was saved or linked from."""
+    content = {k: record[k] for k in ("setup", "position", "seed", "actions") if k in record}
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+
+def opened_from(storage: Storage, link: str) -> Saved | None:
+    """The readable save of the game opened from the link of identity ``link``, if any."""
+    for entry in saved_games(storage):
+        if entry.match is not None and entry.match.opened == link:
+            return entry
+    return None
 
 
 def current(storage: Storage) -> Saved | None:
@@ -123,8 +175,7 @@ def current(storage: Storage) -> Saved | None:
 
 def delete(storage: Storage, id: str) -> None:
     """Remove one saved game (and forget it as current)."""
-    storage.removeItem(PREFIX + id)
-    storage.removeItem(COUNTED + id)
+    storage.removeItem(PREFIX + id)  # its result stays counted (by its identity)
     if storage.getItem(CURRENT) == id:
         storage.removeItem(CURRENT)
 
@@ -165,8 +216,8 @@ def count_result(storage: Storage, match: Match) -> str | None:
     outcome = match.state.outcome
     if match.mode != COMPUTER or outcome is None or match.human is None:
         return None
-    key = COUNTED + match.id
-    if storage.getItem(key):
+    key = COUNTED + identity(match.to_record())
+    if storage.getItem(key) or storage.getItem(COUNTED + match.id):  # (by id: older pages)
         return None
     result = "drawn" if outcome.winner is None else "won" if outcome.winner == match.human else "lost"
     table = results(storage)

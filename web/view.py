@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from kahuna import Effects, Observation, describe, possessive
 
 from . import dialogs, panels, saves
+from .acts import record_ready
 from .choices import Offers
 from .controller import COMPUTER, HOTSEAT
 from .embed import bad_link_html
@@ -37,6 +38,7 @@ class View:
     acts: str = ""
     scores: str = ""
     log: str = ""
+    export: str = ""  # under the log: the game record's download, or why not yet
     recent: str = ""
     round: str = ""
     prompt: str = ""
@@ -88,6 +90,7 @@ def view(app: App) -> View:
         acts=panels.actions_html(offer, m.can_undo() and may_act, app.hint),
         scores=panels.scores_html(obs, names, totals),
         log="".join(f"<li>{escape(line)}</li>" for line in log[::-1]),
+        export="" if covered else dialogs.record_html(record_ready(app)),
         recent="".join(f"<li>{escape(line)}</li>" for line in log[-3:]),
         round=panels.round_text(obs),
         prompt=_prompt(app, obs, offer, names),
@@ -128,6 +131,8 @@ def _dialog_html(app: App) -> str:
         return bad_link_html(*app.notice, app.embed.split("?")[0])
     if app.dialog == "notice":
         return dialogs.notice_html(*app.notice)
+    if app.dialog == "elsewhere" and app.elsewhere:
+        return dialogs.elsewhere_html()
     if m is None:
         return ""
     obs = m.observation()

@@ -1,0 +1,136 @@
+"""Two tabs on one game share one storage: each save carries a revision, a tab never
+writes over a newer save, and a tab that finds its game played on elsewhere stops saving
+and asks (Load the newer game / Keep playing here). Two Apps on one MemoryStorage."""
+
+from __future__ import annotations
+
+import json
+
+from web import saves
+from web.app import App
+from web.opening import boot
+from web.view import view
+
+from .web_helpers import Clock, MemoryStorage, clickable, new_app
+
+
+def two_tabs(**choice) -> tuple[App, App, MemoryStorage]:
+    storage = MemoryStorage()
+    a = new_app(storage, seed=3, first="black", colour="black", **choice)
+    b = App(storage, Clock(), seed=3)
+    boot(b, {})  # the second tab opens the current game
+    assert b.match.id == a.match.id
+    return a, b, storage
+
+
+def stored(storage: MemoryStorage, app: App) -> dict:
+    return json.loads(storage[saves.PREFIX + app.match.id])
+
+
+def place(app: App) -> str:
+    """Place a bridge with the first card that lights a line; the act played."""
+    for card in range(len(clickable(view(app).hand))):
+        app.handle(f"card:{card}")
+        lines = clickable(view(app).board)
+        if lines:
+            app.handle(lines[0])
+            return lines[0]
+        app.handle(f"card:{card}")
+    raise AssertionError("no card lights a line")
+
+
+def test_every_write_is_one_revision_on():
+    storage = MemoryStorage()
+    app = new_app(storage, seed=3, first="black", colour="black")
+    assert stored(storage, app)["meta"]["revision"] == 1 == app.match.revision
+    place(app)
+    assert stored(storage, app)["meta"]["revision"] == 2 == app.match.revision
+    assert saves.stored_revision(storage, "nothing") == 0
+    storage[saves.PREFIX + "bad"] = '{"meta": {"revision": "9"}}'
+    assert saves.stored_revision(storage, "bad") == 0
+
+
+def test_store_refuses_to_replace_a_newer_save():
+    a, b, storage = two_tabs()
+    place(b)
+    before = storage[saves.PREFIX + a.match.id]
+    try:
+        saves.store(storage, a.match, 0.0)
+    except saves.Newer:
+        pass
+    else:
+        raise AssertionError("a stale tab wrote over a newer save")
+    assert storage[saves.PREFIX + a.match.id] == before
+
+
+def test_a_stale_tab_stops_saving_at_its_next_action_and_asks():
+    a, b, storage = two_tabs()
+    move = place(b)
+    newer = storage[saves.PREFIX + a.match.id]
+    a.handle("do:pile")  # acting on the stale game: the compare at write time fails
+    assert storage[saves.PREFIX + a.match.id] == newer  # B's move is not lost
+    assert a.elsewhere and a.dialog == "elsewhere"
+    html = view(a).dialog
+    assert "continued in another tab" in html
+    assert clickable(html) == ["newer", "keep"]
+    assert not a.may_act() and view(a).turn != "person"
+    a.handle("do:pile")  # nothing more happens while it asks
+    assert storage[saves.PREFIX + a.match.id] == newer
+    a.handle("newer")  # Load the newer game: B's move, no dialog, saving again
+    assert [str(x) for x in a.match.actions] == [move.removeprefix("do:")]
+    assert not a.elsewhere and a.dialog == ""
+    place(a)
+    assert len(stored(storage, a)["actions"]) == 2
+
+
+def test_the_storage_event_shows_the_question_before_any_action():
+    a, b, storage = two_tabs()
+    a.storage_changed(saves.CURRENT)  # another key: nothing to ask
+    a.storage_changed(None)
+    a.storage_changed(saves.PREFIX + a.match.id)  # not newer: nothing to ask
+    assert not a.elsewhere and a.dialog == ""
+    place(b)
+    a.storage_changed(saves.PREFIX + a.match.id)
+    assert a.elsewhere and a.dialog == "elsewhere"
+
+
+def test_keep_playing_here_writes_this_tabs_game_over_the_other():
+    a, b, storage = two_tabs()
+    place(b)
+    b_revision = saves.stored_revision(storage, a.match.id)
+    a.handle("do:pile")  # A's own move, refused by the compare
+    a.handle("keep")
+    assert not a.elsewhere and a.dialog == ""
+    record = stored(storage, a)
+    assert record["actions"] == ["pile"]  # A's game, over B's
+    assert record["meta"]["revision"] == b_revision + 1
+    b.storage_changed(saves.PREFIX + b.match.id)  # now B is the stale one, and asks
+    assert b.elsewhere and b.dialog == "elsewhere"
+    b.handle("newer")
+    assert [str(x) for x in b.match.actions] == ["pile"]
+
+
+def test_load_when_the_other_tab_deleted_the_game_keeps_this_one():
+    a, b, storage = two_tabs()
+    place(b)
+    a.storage_changed(saves.PREFIX + a.match.id)
+    saves.delete(storage, a.match.id)
+    a.handle("newer")
+    assert not a.elsewhere and saves.load(storage, a.match.id).match is not None
+
+
+def test_newer_and_keep_do_nothing_when_nothing_was_played_elsewhere():
+    a, b, storage = two_tabs()
+    before = dict(storage)
+    a.handle("newer")
+    a.handle("keep")
+    assert dict(storage) == before and a.dialog == ""
+
+
+def test_a_new_game_in_a_stale_tab_is_saved_as_usual():
+    a, b, storage = two_tabs()
+    place(b)
+    a.storage_changed(saves.PREFIX + a.match.id)
+    a.handle("menu")
+    a.handle("start")
+    assert not a.elsewhere and saves.current(storage).id == a.match.id

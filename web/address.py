@@ -1,0 +1,102 @@
+"""The page's address parameters, read and checked in one place: ``read(pairs) -> Address``.
+
+Pure Python (tests/test_web_address.py runs it under CPython with hostile values). A bad
+parameter never stops the page: it is left out, and ``Address.problems`` says in plain
+words what was wrong, for a notice dialog; the game starts without it.
+
+  record=<base64url JSON>    a game record to open      (kahuna.notation.link)
+  position=<base64url JSON>  a position to open for two players
+  embed                      any value: the page sits in another page's <iframe>
+  seed=N                     fixed deals and computer choices (tests): 0-9 digits only
+  pace=SECONDS               pause between the computer's actions, 0 to 3
+  autoplay=LEVEL             the computer plays both seats (a demo; web/main.py checks
+                             that LEVEL is a level): letters, digits, "-" and "_" only
+Other parameters are ignored (another site may add its own to a link).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kahuna import LINK_KEYS, KahunaError, decode_link, link_record
+
+#: A seed: ASCII digits only (``str.isdigit`` also takes "٣" and "²"), short enough
+#: that ``int`` is instant.
+_SEED = re.compile(r"[0-9]{1,18}")
+#: A pace in seconds: a plain decimal number (no NaN, no infinity, no exponent).
+_PACE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,6})?")
+#: A level's name, as far as the address can tell (the players are not imported here).
+_LEVEL = re.compile(r"[A-Za-z0-9_-]{1,40}")
+MAX_PACE = 3.0
+#: Characters of a value quoted back in a message.
+_QUOTED = 24
+
+
+@dataclass(frozen=True)
+class Address:
+    """What the address asks for; None (or False) where it asks nothing or asks badly."""
+
+    seed: int | None = None
+    pace: float | None = None
+    embed: bool = False
+    link: tuple[str, Any] | None = None  # ("record" | "position", the game record it opens)
+    problems: tuple[str, ...] = ()  # plain sentences, one per bad parameter
+    autoplay: str | None = None
+    linked: bool = False  # a record or position was given, readable or not (a reload
+    #                       must not open it again)
+
+
+def _quoted(value: str) -> str:
+    text = value if len(value) <= _QUOTED else value[:_QUOTED - 1] + "…"
+    return f"“{text}”" if text else "nothing"
+
+
+def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
+    """Check every parameter the page reads; ``params`` maps names to values, or lists
+    (name, value) pairs as the address gives them (a name may repeat: the first counts)."""
+    pairs = params.items() if isinstance(params, Mapping) else params
+    first: dict[str, str] = {}
+    problems: list[str] = []
+    for key, value in pairs:
+        if not isinstance(key, str) or not isinstance(value, str):
+            continue
+        if key in first:
+            if key in ("seed", "pace", "autoplay", *LINK_KEYS) and value != first[key]:
+                problems.append(f"The address gives “{key}” more than once; "
+                                "the first one is used.")
+            continue
+        first[key] = value
+    seed = pace = link = None
+    if "seed" in first:
+        text = first["seed"]
+        if _SEED.fullmatch(text):
+            seed = int(text)
+        else:
+            problems.append(f"The seed in the address, {_quoted(text)}, is not a whole "
+                            "number written with the digits 0-9: games are dealt at random.")
+    if "pace" in first:
+        text = first["pace"]
+        if _PACE.fullmatch(text):
+            pace = min(MAX_PACE, float(text))
+        else:
+            problems.append(f"The pace in the address, {_quoted(text)}, is not a number of "
+                            f"seconds from 0 to {MAX_PACE:g}: the computer plays at its usual pace.")
+    autoplay = first.get("autoplay")
+    if autoplay is not None and not _LEVEL.fullmatch(autoplay):
+        problems.append(f"The level to play in the address, {_quoted(autoplay)}, is not "
+                        "a level's name: the usual game opens instead.")
+        autoplay = None
+    keys = [key for key in LINK_KEYS if key in first]
+    if len(keys) > 1:
+        problems.append(f"The address holds both a {keys[0]} and a {keys[1]}; "
+                        f"the {keys[0]} is opened.")
+    if keys:
+        key = keys[0]
+        try:
+            link = (key, link_record(key, decode_link(first[key])))
+        except KahunaError as exc:
+            problems.append(f"The {key} in the address could not be read: {exc}.")
+    return Address(seed, pace, "embed" in first, link, tuple(problems), autoplay, bool(keys))
