@@ -3,6 +3,8 @@
 Layers, each importing only those above it: ``rules`` (the game), ``notation``
 (positions, records, links, narration), ``players`` (the computer opponents),
 ``tools`` (the command line). This module is the one face the page (``web/``) uses.
+``translations(lang)`` gives a language's message catalogue (English by default) for
+``describe`` and the other narration.
 The players load on first use (``kahuna.make_player``), so a page that only shows a
 saved game never imports them.
 
@@ -19,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from .notation.link import KEYS as LINK_KEYS
 from .notation.link import as_record as link_record
 from .notation.link import decode as decode_link
-from .notation.narrate import YOU, describe, possessive, reason_words, says
+from .notation.language import LANGUAGES, translations
+from .notation.narrate import YOU, describe, possessive, reason_words, says, winner_words
 from .notation.position import position_from_json, position_to_json, seat_name
 from .notation.reading import load_json, parse_seat
 from .notation.record import FORMAT as RECORD_FORMAT
@@ -42,8 +45,8 @@ if TYPE_CHECKING:
 _LAZY = {"LEVELS", "make_player", "Player", "Thinking"}
 
 __all__ = [
-    "LINK_KEYS", "link_record", "decode_link", "YOU", "describe", "possessive",
-    "reason_words", "says", "load_json", "parse_seat", "position_from_json", "position_to_json",
+    "LINK_KEYS", "link_record", "decode_link", "LANGUAGES", "translations", "YOU",
+    "describe", "possessive", "reason_words", "says", "winner_words", "load_json", "parse_seat", "position_from_json", "position_to_json",
     "seat_name", "RECORD_FORMAT", "RECORD_VERSION", "make_record", "replay",
     "setup_to_json", "start_of", "TURN_ENDING", "Action", "Kind", "DEGREE", "ISLANDS",
     "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",

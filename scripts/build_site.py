@@ -9,7 +9,8 @@ exactly this list plus the worker itself.
 pyscript.toml's [files] (the Python modules Pyodide fetches at boot) is generated too: the
 modules of the page's own packages (kahuna/, web/) that the page's script (web/main.py)
 imports, at any depth, lazy imports inside functions included, with the __init__.py of
-every package on the way.
+every package on the way, and the data files those modules read (DATA_FILES: the compiled
+message catalogues, locale/<lang>/LC_MESSAGES/kahuna.mo).
 
     python3 scripts/build_site.py files [--root DIR]   print the list (site-relative paths)
     python3 scripts/build_site.py sw [--root DIR]      write DIR/sw.js (only when it changes)
@@ -65,6 +66,9 @@ _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\.\.?/[^"']+)["']\s*\)""")
 PAGE_PACKAGES = ("kahuna", "web")
 _SCRIPT_TAG = re.compile(r"<script\b([^>]*)>", re.I)
 _TAG_ATTR = re.compile(r"""([\w-]+)\s*=\s*["']([^"']*)["']""")
+# The data files a module of the page reads at run time, by the module's path: a glob
+# from the site's root. They go into [files] when the page imports that module.
+DATA_FILES = {"kahuna/notation/language.py": "locale/*/LC_MESSAGES/*.mo"}
 _FILES_HEADER = "[files]"
 TOML_COMMAND = "python3 scripts/build_site.py toml"
 STALE = "not the modules the page imports"
@@ -227,8 +231,9 @@ def imported_files(root: Path, path: PurePosixPath) -> set[PurePosixPath]:
 
 
 def python_files(root: Path, scripts: list[PurePosixPath]) -> list[str]:
-    """The modules ``scripts`` import, directly or not: sorted site-relative paths (a script
-    itself only when something imports it: the page fetches it as its ``src``)."""
+    """The modules ``scripts`` import, directly or not, and the DATA_FILES they read: sorted
+    site-relative paths (a script itself only when something imports it: the page fetches
+    it as its ``src``)."""
     found: set[PurePosixPath] = set()
     queue = [file for script in scripts for file in imported_files(root, script)]
     while queue:
@@ -236,7 +241,10 @@ def python_files(root: Path, scripts: list[PurePosixPath]) -> list[str]:
         if path not in found:
             found.add(path)
             queue.extend(imported_files(root, path))
-    return sorted(str(p) for p in found)
+    data = {PurePosixPath(file.relative_to(root).as_posix())
+            for module, pattern in DATA_FILES.items() if PurePosixPath(module) in found
+            for file in root.glob(pattern) if file.is_file()}
+    return sorted(str(p) for p in found | data)
 
 
 def with_files_table(config: str, files: list[str]) -> str:
