@@ -68,6 +68,8 @@ class App:
         self.keeps = True  # the storage outlives the page (else: see no_storage)
         self.elsewhere = False  # another tab played this game on: this one stopped saving
         self.opened: dict[str, Any] | None = None  # embedded: the record Reset goes back to
+        self.autoplay = ""  # ?autoplay=LEVEL: the computer plays both seats (a demo, tests)
+        self.autoplayed = 0  # games autoplay finished
 
     # ----- starting ---------------------------------------------------------------
 
@@ -82,6 +84,8 @@ class App:
         human = _seat(c.colour, rng) if c.mode == COMPUTER else None
         now = self.now()
         c.level = c.level or levels()[0]
+        if self.autoplay:  # the computer in both seats: nobody's hand is hidden
+            c.mode, human, c.level = COMPUTER, None, self.autoplay
         match = Match.new(setup, c.mode, human, c.level, saves.new_id(self.storage, now), now)
         self.resume(match)
         self.save()
@@ -133,6 +137,8 @@ class App:
         self.selected, self.hint = (), None
         if self.fx.scoring is not None:
             self.dialog = "end" if m.state.is_over else "scoring"
+            if self.autoplay and self.dialog == "scoring":  # nobody to close it
+                self.dialog = ""
         if (m.mode == HOTSEAT and action.kind in TURN_ENDING and not m.state.is_over
                 and self.embed is None):
             self.covered = True
@@ -161,7 +167,7 @@ class App:
         then the person chooses, see ``game_changed``); a storage that refuses is
         reported in plain words, and the next action tries again."""
         m = self.match
-        if m is None or self.embed is not None or self.elsewhere:  # embedded: in memory only
+        if m is None or self.embed is not None or self.elsewhere or self.autoplay:  # not kept
             return
         try:
             saves.store(self.storage, m, self.now())
@@ -195,6 +201,11 @@ class App:
         if (m is not None and self.embed is None and not self.elsewhere
                 and key == saves.PREFIX + m.id and saves.is_newer(self.storage, m)):
             self.game_changed()
+
+    def autoplay_next(self) -> None:
+        """Autoplay: the game is over; count it and deal the next."""
+        self.autoplayed += 1
+        self.start()
 
     # ----- the browser's events (web.dom) -----------------------------------------
 

@@ -15,6 +15,7 @@ from pyodide.ffi import JsProxy, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from .app import App
+from .guard import CONTINUE, NEW, RELOAD, Guard
 from .view import parts, view
 
 #: When the board is drawn turned (keep in step with web/style.css).
@@ -22,24 +23,80 @@ PORTRAIT = "(orientation: portrait) and (max-width: 759px)"
 SLICE = 0.03  # seconds of thinking between two frames (keeps tasks far below 200 ms)
 
 
+PROBLEM = "problem-dialog"  # the element the guard's dialog lives in (made by install_guard)
+
+
+def _show_problem(html: str) -> None:
+    """Put the guard's dialog up with ``html``, or take it down ("")."""
+    element = document.getElementById(PROBLEM)
+    element.querySelector(".box").innerHTML = html
+    element.hidden = not html
+    if html:
+        element.querySelector("button").focus()
+
+
+#: The one guard every entry point from the browser runs through (web/guard.py).
+GUARD = Guard(_show_problem, lambda text: window.console.error(text))
+
+
+def install_guard() -> None:
+    """Once, first thing at boot: the guard's dialog, its buttons, Reload as the way that
+    always remains, and the backstops for errors that escape a handler: the event loop's
+    (a task's exception) and the window's (a Python error thrown into JS)."""
+    document.body.insertAdjacentHTML(
+        "beforeend", f'<div id="{PROBLEM}" class="overlay problem-overlay" hidden>'
+        '<div class="box" role="alertdialog" aria-modal="true" '
+        'aria-labelledby="problem-title"></div></div>')
+
+    def on_choice(event: JsProxy) -> None:
+        button = event.target.closest("[data-problem]")
+        if button is not None and button is not jsnull:
+            GUARD.choose(button.getAttribute("data-problem"))
+
+    def on_window_error(event: JsProxy) -> None:
+        if str(event.message).startswith("Uncaught PythonError"):
+            event.preventDefault()
+            GUARD.failed(RuntimeError(str(event.message)))
+
+    document.getElementById(PROBLEM).addEventListener("click", create_proxy(GUARD.wrap(on_choice)))
+    window.addEventListener("error", create_proxy(on_window_error))
+    asyncio.get_event_loop().set_exception_handler(
+        lambda loop, context: GUARD.failed(
+            context.get("exception") or RuntimeError(context.get("message", "?"))))
+    GUARD.ways[RELOAD] = lambda: window.location.reload()
+
+
 class Page:
-    """Connects one App to the document."""
+    """Connects one App to the document. Every browser event reaches it through GUARD."""
 
     def __init__(self, app: App, pace: float) -> None:
         self.app = app
         self.pace = pace  # seconds between the computer's actions
         self.written: dict[str, str] = {}  # element id -> the HTML last written there
         self.busy = False
-        self._click = create_proxy(self.on_click)
+        self._click = create_proxy(GUARD.wrap(self.on_click))
         document.addEventListener("click", self._click)
-        self._key = create_proxy(self.on_key)
+        self._key = create_proxy(GUARD.wrap(self.on_key))
         document.addEventListener("keydown", self._key)
         self._shape = window.matchMedia(PORTRAIT)
         app.set_portrait(bool(self._shape.matches))
-        self._reshape = create_proxy(self.on_reshape)
+        self._reshape = create_proxy(GUARD.wrap(self.on_reshape))
         self._shape.addEventListener("change", self._reshape)
-        self._storage = create_proxy(self.on_storage)
+        self._storage = create_proxy(GUARD.wrap(self.on_storage))
         window.addEventListener("storage", self._storage)
+        GUARD.ways[CONTINUE] = self.recover
+        GUARD.ways[NEW] = self.fresh_game
+
+    def recover(self) -> None:
+        """After an unexpected error: draw everything again from the App, go on."""
+        self.written.clear()
+        self.render()
+        self.kick()
+
+    def fresh_game(self) -> None:
+        """After an unexpected error: a new game with the last options, drawn afresh."""
+        self.app.start()
+        self.recover()
 
     def on_storage(self, event: JsProxy) -> None:
         """Another tab of this site wrote to the storage: the App checks its game."""
@@ -84,7 +141,7 @@ class Page:
             return
         act = target.getAttribute("data-act")
         if act == "hint":
-            asyncio.ensure_future(self.hint())
+            asyncio.ensure_future(GUARD.run(self.hint))
             return
         self.app.handle(act)
         self.render()
@@ -100,7 +157,7 @@ class Page:
         """Let the computer play if it is its turn (one loop at a time)."""
         m = self.app.match
         if not self.busy and m is not None and m.computer_to_move() and not self.app.dialog:
-            asyncio.ensure_future(self.computer_turns())
+            asyncio.ensure_future(GUARD.run(self.computer_turns))
 
     async def _decide(self, for_hint: bool):
         start = time.perf_counter()
@@ -118,6 +175,12 @@ class Page:
         try:
             while True:
                 m = self.app.match
+                if self.app.autoplay and m is not None and m.state.is_over:
+                    self.app.autoplay_next()
+                    document.body.dataset.autoplayed = str(self.app.autoplayed)
+                    self.render()
+                    await asyncio.sleep(0)
+                    continue
                 if m is None or not m.computer_to_move() or self.app.dialog:
                     break
                 self.app.thinking_started()
