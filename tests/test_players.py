@@ -17,9 +17,12 @@ from kahuna.players.protocol import Sliced
 from .helpers import island, play
 from .test_worked_example import start as worked_example_start
 
-#: Every registered player, the search levels with a small budget.
+#: The search players: the levels and the master (not yet a level).
+SEARCHERS = [*LEVELS, "master"]
+
+#: Every registered player, the search players with a small budget.
 SMALL = {name: f"{name}:iterations=12,candidates=3,width=3"
-         if name in LEVELS and make_player(name).level.iterations else name
+         if name in SEARCHERS and make_player(name).level.iterations else name
          for name in PLAYERS}
 
 
@@ -137,7 +140,7 @@ def test_decisions_ignore_what_the_seat_cannot_see(name):
     raise AssertionError("too few positions with hidden differences were found")
 
 
-@pytest.mark.parametrize("name", [n for n in sorted(PLAYERS) if n in LEVELS])
+@pytest.mark.parametrize("name", [n for n in sorted(PLAYERS) if n in SEARCHERS])
 def test_thinking_in_zero_second_slices_finishes_with_the_one_shot_choice(name):
     state = SPECIAL["round 2"]
     obs = observe(state, state.to_move)
@@ -169,13 +172,20 @@ def test_levels_are_registered_weakest_first_and_baselines_are_not_levels():
 
 
 @pytest.mark.parametrize("bad", ["nobody", "greedy:iterations=3", "expert:colour=1",
-                                 "expert:iterations=lots"])
+                                 "expert:iterations=lots", "casual:final9=1", "casual:near=1",
+                                 "casual:reach=much"])
 def test_unknown_or_badly_tuned_names_say_what_is_allowed(bad):
     with pytest.raises(KeyError):
         make_player(bad)
 
 
-@pytest.mark.parametrize("name", ["casual", "skilled", "expert"])
+def test_a_level_s_weights_are_tuned_by_name_each_entry_of_a_tuple_by_position():
+    weights = make_player("casual:reach=0.3,final3=1.2,final1=0.4").level.weights
+    assert weights.reach == 0.3 and weights.final == (0.4, 0.7, 1.2)
+    assert weights.cascade == make_player("casual").level.weights.cascade
+
+
+@pytest.mark.parametrize("name", ["casual", "skilled", "expert", "master"])
 def test_levels_above_beginner_win_back_islands_with_a_cascade(name):
     """The rulebook's position after White's two captures (R11): Black's HUNA cards
     retake HUNA, which sweeps White off HUNA's lines and opens ELAI to a second capture.
@@ -203,7 +213,7 @@ def takes_elai(name, seed):
     return island("ELAI") in state.islands(BLACK)
 
 
-@pytest.mark.parametrize("name", ["casual", "skilled", "expert"])
+@pytest.mark.parametrize("name", ["casual", "skilled", "expert", "master"])
 def test_levels_above_beginner_see_a_removal_that_opens_a_capture(name):
     assert all(takes_elai(name, seed) for seed in range(3))
 

@@ -1,6 +1,7 @@
 """The tournament command: seat-swapped pairs, deterministic by seed, clear errors."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -54,3 +55,19 @@ def test_cli_prints_the_win_rate_interval_and_times(capsys):
 def test_cli_rejects_bad_players_and_counts_with_a_message(args, capsys):
     assert main(["tournament", *args]) == 2
     assert capsys.readouterr().err.strip()
+
+
+ROOT = str(Path(__file__).resolve().parent.parent)
+
+
+def test_a_player_from_another_checkout_plays_as_its_own_code_would():
+    """``NAME@ROOT`` runs that tree's code (here this very checkout, loaded a second time
+    under another module name): the same decisions, so the same games as the original."""
+    assert outcome(match("skilled:iterations=4", f"skilled:iterations=4@{ROOT}", games=2,
+                         seed=3)) | {"b": "-"} == outcome(
+        match("skilled:iterations=4", "skilled:iterations=4", games=2, seed=3)) | {"b": "-"}
+
+
+def test_a_player_from_a_folder_without_the_package_is_refused(tmp_path):
+    with pytest.raises(KeyError, match="no kahuna package"):
+        match("greedy", f"greedy@{tmp_path}", games=2)

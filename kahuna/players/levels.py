@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from functools import partial
-from typing import Callable
+from typing import Any, Callable
 
 from ..rules.actions import Action
 from ..rules.observation import Observation
@@ -31,7 +31,7 @@ from .protocol import Decided, Player, Sliced, Thinking, legal_actions
 from .search import Level, SearchPlayer
 
 __all__ = ["Decided", "Player", "Sliced", "Thinking", "RandomPlayer", "GreedyPlayer",
-           "SearchPlayer", "Level", "LEVEL_SETTINGS", "PLAYERS", "LEVELS", "choose",
+           "SearchPlayer", "Level", "LEVEL_SETTINGS", "MASTER", "PLAYERS", "LEVELS", "choose",
            "make_player"]
 
 
@@ -67,10 +67,14 @@ LEVEL_SETTINGS: tuple[Level, ...] = (
 )
 LEVELS: tuple[str, ...] = tuple(level.name for level in LEVEL_SETTINGS)
 
+#: A candidate top level (issue 14), not yet on the ladder: it joins ``LEVELS`` once it
+#: is clearly stronger than the expert (docs/players.md has the figures).
+MASTER = Level("master", width=8, depth=5, candidates=12, iterations=480, horizon=3)
+
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    **{level.name: partial(SearchPlayer, level) for level in LEVEL_SETTINGS},
+    **{level.name: partial(SearchPlayer, level) for level in (*LEVEL_SETTINGS, MASTER)},
 }
 
 
@@ -85,30 +89,50 @@ def make_player(name: str, time_cap: float | None = None) -> Player:
     base, _, tuning = name.partition(":")
     if base not in PLAYERS:
         raise KeyError(f"unknown player {base!r}; choose from {', '.join(PLAYERS)}")
-    level = next((lv for lv in LEVEL_SETTINGS if lv.name == base), None)
+    level = next((lv for lv in (*LEVEL_SETTINGS, MASTER) if lv.name == base), None)
     if level is None:
         if tuning:
             raise KeyError(f"only a level can be tuned, not {base!r}; "
                            f"levels: {', '.join(LEVELS)}")
         return PLAYERS[base]()
     if tuning:
-        level = dataclasses.replace(level, name=name, **_tuning(tuning))
+        level = dataclasses.replace(level, name=name, **_tuning(tuning, level.weights))
     if time_cap is not None:
         level = dataclasses.replace(level, time_cap=time_cap)
     return SearchPlayer(level)
 
 
-def _tuning(text: str) -> dict[str, float]:
-    """``"iterations=400,candidates=12"`` to keyword arguments of ``Level``."""
+def _tuning(text: str, weights: Weights) -> dict[str, Any]:
+    """``"iterations=400,candidates=12"`` to keyword arguments of ``Level``. The
+    evaluation's weights are tuned the same way (``reach=0.3``), an entry of a tuple of
+    weights by its 1-based position (``final3=1.2``)."""
     tunable = [f.name for f in dataclasses.fields(Level) if f.name not in ("name", "weights")]
-    result: dict[str, float] = {}
+    weight_names = {f.name for f in dataclasses.fields(Weights)}
+    result: dict[str, Any] = {}
+    changed: dict[str, Any] = {}
     for item in text.split(","):
         key, _, value = item.partition("=")
         key = key.strip()
-        if key not in tunable:
-            raise KeyError(f"cannot tune {key!r}; numbers only: {', '.join(tunable)}")
+        field, index = key.rstrip("0123456789"), key[len(key.rstrip("0123456789")):]
+        if key not in tunable and field not in weight_names:
+            raise KeyError(f"cannot tune {key!r}; numbers only: {', '.join(tunable)}, "
+                           f"or a weight: {', '.join(sorted(weight_names))}")
         try:
-            result[key] = int(value) if value.strip().lstrip("-").isdigit() else float(value)
+            number = int(value) if value.strip().lstrip("-").isdigit() else float(value)
         except ValueError:
             raise KeyError(f"{key} needs a number, not {value!r}") from None
+        if key in tunable:
+            result[key] = number
+        elif index:
+            entries = list(changed.get(field, getattr(weights, field)))
+            if not 1 <= int(index) <= len(entries):
+                raise KeyError(f"{field} has entries 1 to {len(entries)}, not {index}")
+            entries[int(index) - 1] = float(number)
+            changed[field] = tuple(entries)
+        elif isinstance(getattr(weights, field), tuple):
+            raise KeyError(f"{field} is a tuple: tune its entries ({field}1=...)")
+        else:
+            changed[field] = float(number)
+    if changed:
+        result["weights"] = dataclasses.replace(weights, **changed)
     return result

@@ -46,6 +46,19 @@ def greedy_turn(state: State, weights: Weights = DEFAULT, limit: int = 8) -> Non
             return
 
 
+def planned_turn(state: State, width: int, depth: int, weights: Weights = DEFAULT) -> None:
+    """Play the mover's best turn by ``plans`` in place: a stronger model of a reply
+    than ``greedy_turn``, at the cost of a beam search."""
+    search = plans(state, width, depth, weights)
+    try:
+        while True:
+            next(search)
+    except StopIteration as done:
+        ranked = done.value
+    for action in ranked[0][1]:
+        state.do(action)
+
+
 def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,
           removals: bool = True) -> Generator[None, bool, list[tuple[float, Plan]]]:
     """Beam search over the mover's phase-A actions in ``world`` (keeping the ``width``

@@ -29,7 +29,7 @@ from ..rules.actions import Action
 from ..rules.observation import Observation, observe
 from ..rules.state import Phase, State
 from .evaluate import DEFAULT, Weights, evaluate
-from .plans import Plan, best_action, greedy_turn, plans
+from .plans import Plan, best_action, greedy_turn, planned_turn, plans
 from .protocol import Decided, Sliced, Thinking, Work, legal_actions
 
 
@@ -43,6 +43,11 @@ class Level:
     candidates: int = 1  # plans tested against replies (1: no replies)
     iterations: int = 0  # most (plan, world) trials, shared among the candidates
     horizon: int = 3  # greedy turns played after the plan in a trial, the reply first
+    #: Turns of a trial played as the best turn of a beam search instead of greedily:
+    #: a bit mask over the horizon (1: the reply, 2: our next turn, 4: the reply to it).
+    planned: int = 0
+    plan_width: int = 4  # that beam's width and depth
+    plan_depth: int = 4
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -164,10 +169,13 @@ def _trial(world: State, plan: Plan, seat: int, level: Level) -> float:
     state = world.fork()
     for action in plan:
         state.do(action)
-    for _ in range(level.horizon):
+    for turn in range(level.horizon):
         if state.is_over:
             break
-        greedy_turn(state, level.weights)
+        if level.planned >> turn & 1:
+            planned_turn(state, level.plan_width, level.plan_depth, level.weights)
+        else:
+            greedy_turn(state, level.weights)
     return evaluate(state, seat, level.weights)
 
 

@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(run=_bench)
     p = sub.add_parser("tournament", help="games between two computer players, seats swapped")
     p.add_argument("a", help="player A (its win rate is reported)")
-    p.add_argument("b", help="player B")
+    p.add_argument("b", help="player B (NAME@ROOT: NAME from the checkout at ROOT)")
     p.add_argument("--games", type=int, default=100, help="games, played in pairs (even)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes (same result)")

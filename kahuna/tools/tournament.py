@@ -18,11 +18,19 @@ from multiprocessing import Pool
 from typing import Any
 
 from ..players.levels import choose, make_player
+from ..players.protocol import Player
 from ..rules.deal import Setup, new_game
 from ..rules.observation import observe
 from ..rules.state import BLACK, WHITE
+from .other_tree import tree_player
 
 Z95 = 1.959964  # two-sided 95% normal quantile
+
+
+def player(name: str) -> Player:
+    """A player by name; ``NAME@ROOT`` is NAME from the checkout at ROOT (frozen code to
+    measure against, ``kahuna.tools.other_tree``)."""
+    return tree_player(name) if "@" in name else make_player(name)
 
 
 def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int]
@@ -30,7 +38,7 @@ def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int]
     """One game between ``names`` (Black, White) on the deal of ``seed``: the winner's
     seat (None for a draw) and each seat's seconds per decision."""
     state = new_game(Setup(seed=seed))
-    players = [make_player(names[BLACK]), make_player(names[WHITE])]
+    players = [player(names[BLACK]), player(names[WHITE])]
     rngs = [random.Random(rng_seeds[BLACK]), random.Random(rng_seeds[WHITE])]
     times: list[list[float]] = [[], []]
     while not state.is_over:
@@ -63,7 +71,7 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1) -> dic
     """Play ``games`` (rounded up to an even number) between players ``a`` and ``b``;
     A's wins, losses, draws, score rate with its 95% interval, and time per decision."""
     for name in (a, b):
-        make_player(name)  # an unknown name fails here, before any process starts
+        player(name)  # an unknown name fails here, before any process starts
     pairs = (games + 1) // 2
     wins = losses = draws = 0
     times: dict[str, list[float]] = {"a": [], "b": []}
