@@ -108,3 +108,16 @@ def test_grammar_helpers_for_other_names():
     assert says("Computer", "have", start=False) == "Computer has"
     assert [possessive("You"), possessive("You", start=False), possessive("Black")] == [
         "Your", "your", "Black's"]
+
+
+def test_english_by_default_and_any_language_by_its_catalogue():
+    """describe takes a translations object; without one, or with English's, the words are
+    the English above."""
+    from kahuna import translations
+    s = start()
+    (fx,) = play(s, "BARI>DUDA")
+    english = describe(fx, BLACK, ("You", "Computer"))
+    assert describe(fx, BLACK, ("You", "Computer"), translations("en")) == english
+    assert describe(fx, BLACK, ("You", "Computer"), tr=translations("de")) == (
+        "Der Computer setzt einen Stab auf BARI–DUDA und besetzt BARI; dein Stab ALOA–BARI "
+        "wird entfernt; du verlierst ALOA")

@@ -124,3 +124,29 @@ def test_micropython_config_turns_off_the_same_plugins_as_pyscript_toml():
     assert mpy is not None, "index.html has no <mpy-config>"
     toml = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert tomllib.loads(mpy.group(1))["plugins"] == toml["plugins"]
+
+
+def test_the_page_gets_every_compiled_catalogue():
+    """The message catalogues are data the page's kahuna.notation.language reads: [files]
+    puts each .mo at its place in Pyodide's file system, and the service worker precaches
+    them with the rest of the site."""
+    catalogues = sorted(p.relative_to(ROOT).as_posix()
+                        for p in (ROOT / "locale").glob("*/LC_MESSAGES/kahuna.mo"))
+    assert catalogues == [f"locale/{lang}/LC_MESSAGES/kahuna.mo" for lang in ("de", "fr", "pl")]
+    listed = [src.removeprefix("./")
+              for src in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]]
+    assert "kahuna/notation/language.py" in listed
+    assert set(catalogues) <= set(listed)
+    assert set(catalogues) <= set(build_site.site_files(ROOT))
+
+
+def test_data_files_follow_the_module_that_reads_them(tmp_path):
+    """A DATA_FILES glob is listed only when the page imports the module that reads it."""
+    root = _tree(tmp_path, {**IMPORTS, "locale/de/LC_MESSAGES/kahuna.mo": "",
+                            "locale/kahuna.pot": "", "kahuna/notation/__init__.py": "",
+                            "kahuna/notation/language.py": ""})
+    assert not [f for f in build_site.python_files(root, [MAIN]) if f.startswith("locale/")]
+    (root / "kahuna/rules/state.py").write_text("from ..notation import language\n")
+    assert [f for f in build_site.python_files(root, [MAIN]) if f.startswith(("locale/", "kahuna/n"))] \
+        == ["kahuna/notation/__init__.py", "kahuna/notation/language.py",
+            "locale/de/LC_MESSAGES/kahuna.mo"]
