@@ -153,7 +153,8 @@ EFFECTS = [
     _fx(BLACK, "take:GOLA", round_ended=2, scoring=(2, 0)),
     _fx(BLACK, "take:GOLA", round_ended=1, scoring=(0, 0)),
     _fx(WHITE, "pile", drawn=island("KAHU")),
-    _fx(BLACK, "pass", scoring=(5, 0), outcome=Outcome(BLACK, Termination.SCORING, "more points")),
+    _fx(BLACK, "pass", scoring=(5, 0), outcome=Outcome(
+        BLACK, Termination.SCORING, "more points")),
     _fx(WHITE, "pass", scoring=(0, 0), outcome=Outcome(
         WHITE, Termination.SCORING, "equal points, higher final scoring")),
     _fx(BLACK, "pass", scoring=(0, 0), outcome=Outcome(
@@ -183,8 +184,9 @@ def narration(tr):
 
 def _accented(text):
     """'Plâcé {line}': a message made strange, its placeholders kept."""
-    return "".join(part if PLACEHOLDER.fullmatch(part) else part.translate(
-        str.maketrans("aeiouAEIOUcnCN", "âéîöûÂÉÎÖÛçñÇÑ")) for part in PLACEHOLDER.split(text))
+    accents = str.maketrans("aeiouAEIOUcnCN", "âéîöûÂÉÎÖÛçñÇÑ")
+    return "".join(part if PLACEHOLDER.fullmatch(part) else part.translate(accents)
+                   for part in PLACEHOLDER.split(text))
 
 
 class Pseudo(gettext.NullTranslations):
@@ -308,6 +310,7 @@ def test_polish_sentences_and_their_three_plural_forms():
     assert [_say("pl", EFFECTS[i], viewer=1 - EFFECTS[i].player) for i in (4, 5, 6)] == [
         "Odkładasz 1 zakrytą kartę", "Komputer odkłada 2 zakryte karty",
         "Odkładasz 5 zakrytych kart"]
-    scores = [part for i in (9, 10, 13) for part in _say("pl", EFFECTS[i], names=COLOURS).split("; ")
-              if "zdobywa" in part]
-    assert scores == ["Biały zdobywa 1 punkt", "Czarny zdobywa 2 punkty", "Czarny zdobywa 5 punktów"]
+    scores = [part for i in (9, 10, 13)
+              for part in _say("pl", EFFECTS[i], names=COLOURS).split("; ") if "zdobywa" in part]
+    assert scores == [
+        "Biały zdobywa 1 punkt", "Czarny zdobywa 2 punkty", "Czarny zdobywa 5 punktów"]

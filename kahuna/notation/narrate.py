@@ -198,7 +198,7 @@ def describe(fx: Effects, viewer: int | None = None,
     >>> describe(fx, names=("You", "Computer"))
     'Computer places BARI–DUDA and takes BARI; your ALOA–BARI bridge is removed; you lose ALOA'
     >>> describe(fx, names=("You", "Computer"), tr=translations("de"))
-    'Der Computer setzt einen Stab auf BARI–DUDA und besetzt BARI; dein Stab ALOA–BARI wird entfernt; du verlierst ALOA'
+    'Der Computer setzt einen Stab auf BARI–DUDA und besetzt BARI; dein Stab ALOA–BARI wird ...'
     """
     them = names[1 - fx.player]
     parts = [_action(fx, viewer, names, tr)]
