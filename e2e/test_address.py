@@ -1,0 +1,33 @@
+"""Hostile address parameters (web/address.py): each reaches a ready page with a notice
+that says what was left out, and a game to play; never a page frozen at "Starting"."""
+
+from __future__ import annotations
+
+import pytest
+
+from .page_driver import settle
+
+HOSTILE = {"seed-arabic-digit": "?seed=٣", "seed-5000-digits": "?seed=" + "9" * 5000,
+           "pace-nan": "?pace=NaN", "record-percent": "?record=%%%"}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_a_bad_parameter_gives_a_notice_and_a_game(page, base_url, wait_ready, screenshot,
+                                                   console_messages, name):
+    page.goto(base_url + HOSTILE[name])
+    wait_ready(page)
+    dialog = page.locator("#dialog")
+    assert dialog.is_visible()
+    text = dialog.text_content()
+    assert "address" in text and "Traceback" not in text and "Error" not in text
+    if name != "seed-arabic-digit":
+        screenshot(page, f"address-{name}")
+    else:
+        page.set_viewport_size({"width": 360, "height": 740})
+        screenshot(page, f"address-{name}-phone")
+        box = page.locator("#dialog .box").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    page.click('#dialog [data-act="close"]')
+    settle(page)
+    assert page.locator("#hand .card").count() > 0  # the game started without it
+    assert not any(line.startswith(("error", "pageerror")) for line in console_messages)

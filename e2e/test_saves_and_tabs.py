@@ -1,0 +1,190 @@
+"""Issue 10 in the browser: the game record leaves the page only once the game is over;
+two tabs on one game never lose a move silently; a full storage is said in plain words
+and caught up; a finished-game link opened three times is one save and one result."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from kahuna import LEVELS
+from kahuna.notation.link import encode
+from kahuna.notation.record import replay
+from kahuna.rules.deal import Setup
+from web.controller import COMPUTER, Match
+
+from .page_driver import end_turn, new_game, place_a_bridge, settle
+
+SAVE = "kahuna.save."
+
+
+def finished_record(seed: int = 5) -> dict:
+    """A game against the computer played to its end (random legal actions), as a record."""
+    m = Match.new(Setup(seed=seed, first=0), COMPUTER, 0, LEVELS[0], "linked", 0.0)
+    rng = random.Random(seed)
+    while not m.state.is_over:
+        m.play(rng.choice(m.state.legal_actions()))
+    return m.to_record()
+
+
+def stored_games(page) -> list[dict]:
+    return page.evaluate(f"""() => Object.keys(localStorage).filter(k => k.startsWith("{SAVE}"))
+        .map(k => JSON.parse(localStorage.getItem(k)))""")
+
+
+def current_game(page) -> dict:
+    return page.evaluate(f"""() => JSON.parse(
+        localStorage.getItem("{SAVE}" + localStorage.getItem("kahuna.current")))""")
+
+
+def click_every_button(page) -> int:
+    """Click each button shown now (those a click hides or removes are skipped)."""
+    clicked = 0
+    for button in page.locator("button:visible").all():
+        try:
+            if button.is_visible():
+                button.click(timeout=2_000)
+                clicked += 1
+        except Exception:  # gone or covered since the list was made
+            continue
+    return clicked
+
+
+def dismiss(page) -> None:
+    """Close whatever dialog is up (or start the game it offers), and the cover."""
+    for _ in range(5):
+        settle(page)
+        if not page.locator("#dialog").is_visible():
+            if page.locator("#cover").is_visible():
+                page.click('#cover [data-act="uncover"]')
+            return
+        close = page.locator('#dialog [data-act="close"]')
+        (close if close.count() else page.locator('#dialog [data-act="start"]')).first.click()
+
+
+def test_no_record_leaves_the_page_during_a_game_and_the_finished_one_replays(
+        page, base_url, wait_ready, screenshot, external_requests):
+    downloads = []
+    page.on("download", lambda download: downloads.append(download))
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    new_game(page, "set:colour:black", "set:first:black")
+    settle(page)
+    assert place_a_bridge(page)
+    page.click(".log-box summary")
+    assert page.locator('[data-act="export"]').count() == 0
+    assert "when the game is over" in page.text_content("#export")
+    screenshot(page, "record-during-game")
+    clicked = click_every_button(page)  # the hand, the acts, Undo, Hint, New game...
+    settle(page)
+    if not page.locator("#dialog").is_visible():
+        page.click("#btn-new")
+    clicked += click_every_button(page)  # the new-game dialog's options, Start
+    dismiss(page)
+    assert clicked > 10
+    # hot seat: under the cover nothing at all is offered
+    new_game(page, "set:mode:hotseat", "set:first:black", "set:handicap:0")
+    page.click('#cover [data-act="uncover"]')
+    end_turn(page)
+    page.wait_for_selector("#cover:not([hidden])")
+    assert page.locator("#export").inner_html() == ""
+    page.wait_for_timeout(500)
+    assert downloads == [], "a record left the page during a game"
+    # after the game: offered, and the file replays to the same result
+    record = finished_record()
+    page.goto(base_url + "?pace=0&record=" + encode(record))
+    wait_ready(page)
+    assert "Rematch" in page.text_content("#dialog")
+    page.click('#dialog [data-act="close"]')
+    page.click(".log-box summary")
+    screenshot(page, "record-after-game")
+    with page.expect_download() as info:
+        page.click('#export [data-act="export"]')
+    with open(info.value.path(), encoding="utf-8") as f:
+        got, _ = replay(json.load(f))
+    want, _ = replay(record)
+    assert got.is_over and got.outcome == want.outcome and got.totals() == want.totals()
+    assert external_requests == []
+
+
+def test_two_tabs_never_lose_a_move_silently(page, base_url, wait_ready, screenshot):
+    a = page
+    a.goto(base_url + "?seed=5&pace=0")
+    wait_ready(a)
+    new_game(a, "set:colour:black", "set:first:black")
+    settle(a)
+    b = a.context.new_page()
+    b.goto(base_url + "?pace=0")  # the same game, from the storage they share
+    wait_ready(b)
+    settle(b)
+    assert place_a_bridge(b)
+    assert len(current_game(a)["actions"]) == 1
+    a.wait_for_selector('#dialog [data-act="newer"]', timeout=10_000)  # A noticed
+    assert "continued in another tab" in a.text_content("#dialog")
+    screenshot(a, "tabs-continued-elsewhere")
+    a.set_viewport_size({"width": 360, "height": 740})
+    screenshot(a, "tabs-continued-elsewhere-phone")
+    box = a.locator("#dialog .box").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    a.set_viewport_size({"width": 1024, "height": 768})
+    a.click('#dialog [data-act="newer"]')  # Load the newer game: A shows B's bridge
+    assert a.locator("#board .bridges .bridge.black").count() == 1
+    a.click('#acts [data-act="undo"]')  # A plays on: B is now the stale one
+    assert current_game(a)["actions"] == []
+    b.wait_for_selector('#dialog [data-act="keep"]', timeout=10_000)
+    assert b.locator("#board .bridges .bridge.black").count() == 1
+    b.click('#dialog [data-act="keep"]')  # Keep playing here: B's game over A's
+    assert len(current_game(a)["actions"]) == 1
+    a.wait_for_selector('#dialog [data-act="keep"]', timeout=10_000)
+    a.click('#dialog [data-act="keep"]')  # and back: A's game (no bridge) is stored
+    assert current_game(a)["actions"] == []
+    b.wait_for_selector('#dialog [data-act="newer"]', timeout=10_000)
+    b.click('#dialog [data-act="newer"]')
+    assert b.locator("#board .bridges .bridge.black").count() == 0
+    assert a.locator("#board .bridges .bridge.black").count() == 0
+
+
+def test_a_full_storage_is_said_plainly_the_game_goes_on_and_catches_up(
+        page, base_url, wait_ready, screenshot, console_messages):
+    page.goto(base_url + "?seed=5&pace=0")
+    wait_ready(page)
+    new_game(page, "set:colour:black", "set:first:black")
+    settle(page)
+    error = page.evaluate("""() => {  // fill the storage until it refuses even one letter
+        let n = 0, error = "";
+        for (const size of [100000, 1000, 10, 1]) {
+            const text = "x".repeat(size);
+            try { for (;;) localStorage.setItem("filler." + n++, text); }
+            catch (e) { error = e.name; }
+        }
+        return error;
+    }""")
+    assert error == "QuotaExceededError"
+    assert place_a_bridge(page)
+    prompt = page.text_content("#prompt")
+    assert "This game is not being saved just now" in prompt
+    assert "Exception" not in prompt and "Error" not in prompt and "object" not in prompt
+    screenshot(page, "storage-full")
+    assert len(current_game(page)["actions"]) == 0  # not saved, and the game went on
+    assert any("could not be saved" in line for line in console_messages)  # the details
+    page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith("filler."))
+        .forEach(k => localStorage.removeItem(k))""")
+    end_turn(page)
+    settle(page)
+    assert "not being saved" not in page.text_content("#prompt")
+    assert len(current_game(page)["actions"]) >= 2  # the bridge and the draw, caught up
+
+
+def test_a_finished_game_link_opened_three_times_is_one_save_and_one_result(
+        page, base_url, wait_ready, screenshot):
+    record = finished_record(7)
+    for _ in range(3):
+        page.goto(base_url + "?pace=0&record=" + encode(record))
+        wait_ready(page)
+        assert "Rematch" in page.text_content("#dialog")
+    assert len(stored_games(page)) == 1
+    results = page.evaluate('() => JSON.parse(localStorage.getItem("kahuna.results"))')
+    assert sum(results[LEVELS[0]].values()) == 1
+    text = page.text_content("#dialog")
+    assert any(f"{n} won, {1 - n} lost" in text or "1 drawn" in text for n in (0, 1))
+    screenshot(page, "link-three-times")
