@@ -51,10 +51,8 @@ def load_json(raw: bytes | str, error: type[KahunaError]) -> Any:
         return json.loads(raw, parse_int=lambda text: _whole(text, error),
                           parse_float=lambda text: _finite(text, error),
                           parse_constant=lambda name: _no_constant(name, error))
-    except ValueError as exc:  # json.JSONDecodeError
-        if isinstance(exc, KahunaError):
-            raise
-        raise error(f"not JSON ({exc})") from None
+    except json.JSONDecodeError as exc:
+        raise error(f"not JSON text (line {exc.lineno}, column {exc.colno})") from None
 
 
 def _whole(text: str, error: type[KahunaError]) -> int:
