@@ -69,7 +69,7 @@ LEVELS: tuple[str, ...] = tuple(level.name for level in LEVEL_SETTINGS)
 
 #: A candidate top level (issue 14), not yet on the ladder: it joins ``LEVELS`` once it
 #: is clearly stronger than the expert (docs/players.md has the figures).
-MASTER = Level("master", width=8, depth=5, candidates=12, iterations=480, horizon=3)
+MASTER = Level("master", width=8, depth=5, candidates=12, iterations=240, horizon=3, planned=6)
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,

@@ -151,11 +151,12 @@ class State:
         # One pass over the islands in hand lists the placements (R8) and the lines
         # where a removal (R9) may be possible: both ends must be in hand.
         places = self.supply[p] > 0
-        removals = size >= 2 and opp in owner
+        removals = size >= 2 and self.supply[opp] < BRIDGES  # R3: some of theirs are out
         removable: list[int] = []
-        if places or removals:
+        if size and (places or removals):
             first = len(result)
             more = removable.append
+            left = size  # cards not yet met: stop at the last island in hand
             for n, lines in zip(hand, _PLACES_OF):
                 if n:
                     for line, other, action in lines:
@@ -165,6 +166,9 @@ class State:
                                 add(action)
                         elif o == opp and removals and (n >= 2 or hand[other]):
                             more(line)
+                    left -= n
+                    if not left:
+                        break
             if self.fewer_surprises and len(result) > first:  # V1: none touching theirs
                 control = self.control
                 result[first:] = [a for a in result[first:] if control[LINES[a.line][0]] != opp
@@ -306,7 +310,28 @@ class State:
         kind = action.kind
         self.free_line = -1
         if kind is _TAKE or kind is _PILE or kind is _PASS:
-            self._end_turn(p, kind, action, fx)
+            # Phase B: draw or abstain, then the round end (R12-R20).
+            pile = self.pile
+            if kind is _TAKE:
+                card = action.cards[0]
+                display = self.display
+                slot = display.index(card)
+                display[slot] = pile.pop() if pile else -1
+                self.known[p][card] += 1
+            elif kind is _PILE:
+                card = pile.pop()
+            if kind is not _PASS:
+                self.hands[p][card] += 1
+                self.hand_size[p] += 1
+                fx.drawn = card
+            self.opponent_abstained = kind is _PASS
+            self.to_move = 1 - p
+            if self.phase is _FINAL:
+                self.final_turns -= 1
+                if not self.final_turns:
+                    self._final_scoring(fx)
+            elif kind is not _PASS and not pile and self.display == _NO_DISPLAY:
+                self._end_round(fx)  # R16: the last card has been drawn
         elif kind is _PLACE:
             card = action.cards[0]
             self.hands[p][card] -= 1  # as _spend
@@ -402,30 +427,6 @@ class State:
             if self.control[island] == q and self.counts[q][island] < MAJORITY[island]:
                 self.control[island] = -1
                 fx.lost.append(island)
-
-    def _end_turn(self, p: int, kind: Kind, action: Action, fx: Effects) -> None:
-        """Phase B: draw or abstain, then the round end (R12-R20)."""
-        pile = self.pile
-        if kind is _TAKE:
-            card = action.cards[0]
-            display = self.display
-            slot = display.index(card)
-            display[slot] = pile.pop() if pile else -1
-            self.known[p][card] += 1
-        elif kind is _PILE:
-            card = pile.pop()
-        if kind is not _PASS:
-            self.hands[p][card] += 1
-            self.hand_size[p] += 1
-            fx.drawn = card
-        self.opponent_abstained = kind is _PASS
-        self.to_move = 1 - p
-        if self.phase is _FINAL:
-            self.final_turns -= 1
-            if not self.final_turns:
-                self._final_scoring(fx)
-        elif kind is not _PASS and not pile and self.display == _NO_DISPLAY:
-            self._end_round(fx)  # R16: the last card has been drawn
 
     def _end_round(self, fx: Effects) -> None:
         fx.round_ended = self.round
