@@ -105,7 +105,9 @@ def _disabled_plugins(root: Path) -> tuple[str, ...]:
         if path is not None and (root / path).is_file():
             config = tomllib.loads((root / path).read_text(encoding="utf-8"))
             names |= {p[1:] + "-" for p in config.get("plugins", []) if str(p).startswith("!")}
-    return tuple(sorted(names))
+    # "!error" still loads its chunk: PyScript's core imports it to switch it off
+    # (notOnDOM), so it is no skipped chunk.
+    return tuple(sorted(names - {"error-"}))
 
 
 def _references(
