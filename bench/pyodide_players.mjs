@@ -17,7 +17,7 @@ const levels = (process.argv[3] ?? "beginner,casual,skilled,expert").split(",");
 
 const script = `
 import json, sys
-from kahuna.tournament import play_game, time_stats
+from kahuna.tools.tournament import play_game, time_stats
 out = {}
 for level in ${JSON.stringify(levels)}:
     times = []
@@ -31,12 +31,16 @@ print(json.dumps(out))
 
 const { loadPyodide } = await import(join(root, "web/vendor/pyodide.mjs"));
 const py = await loadPyodide({ indexURL: join(root, "web/vendor/") });
-py.FS.mkdirTree("/home/pyodide/kahuna");
-for (const name of readdirSync(join(root, "kahuna"))) {
-  if (name.endsWith(".py")) {
-    py.FS.writeFile(`/home/pyodide/kahuna/${name}`, readFileSync(join(root, "kahuna", name)));
+// The package and its sub-packages (rules/, players/, ...), Python files only.
+function copyTree(folder) {
+  py.FS.mkdirTree(`/home/pyodide/${folder}`);
+  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory() && entry.name !== "__pycache__") copyTree(path);
+    else if (entry.name.endsWith(".py")) py.FS.writeFile(`/home/pyodide/${path}`, readFileSync(join(root, path)));
   }
 }
+copyTree("kahuna");
 let printed = "";
 py.setStdout({ batched: (line) => { printed += line; } });
 py.runPython(`import sys; sys.path.insert(0, "/home/pyodide")\n${script}`);
