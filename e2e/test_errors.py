@@ -83,3 +83,26 @@ def test_a_failed_boot_offers_a_new_game(page, base_url, console_messages, wait_
     settle(page)
     assert page.locator(DIALOG).is_hidden() and page.locator("#hand button.card").count() > 0
     assert page.locator(".py-error").count() == 0
+
+
+def test_a_page_whose_code_cannot_load_says_so_in_plain_words(
+        page, built_site, serve_site, tmp_path, console_messages, screenshot):
+    """A module missing from the page's files (a stale cache, a half-updated site): the
+    guard itself is in the code that did not load, so web/main.py says it."""
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    toml = site / "pyscript.toml"
+    text = toml.read_text()
+    assert '"./web/opening.py" = "./web/opening.py"\n' in text
+    toml.write_text(text.replace('"./web/opening.py" = "./web/opening.py"\n', ""))
+    page.goto(serve_site(site).url)
+    page.wait_for_function(
+        "document.getElementById('prompt').textContent.includes('could not load')",
+        timeout=120_000)
+    screenshot(page, "errors-code-cannot-load")
+    assert page.locator(".py-error").count() == 0
+    assert "Reloading the page usually helps" in page.text_content("#prompt")
+    assert any(m.startswith("error:") and "web.opening" in m for m in console_messages)
+    assert not [m for m in console_messages if m.startswith("pageerror")]

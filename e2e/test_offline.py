@@ -18,7 +18,7 @@ from scripts import build_site
 
 from .page_driver import play_turn, settle
 
-# Fixed deals, and the computer answers at once (web/main.py reads both).
+# Fixed deals, and the computer answers at once (web/start.py reads both).
 QUERY = "?seed=3&pace=0"
 WORKER_FILES = ("/" + build_site.SW_NAME, "/" + build_site.SW_CORE)
 

@@ -18,7 +18,7 @@ from web.view import view
 
 from .web_helpers import Clock, MemoryStorage, clickable
 
-FULL = "/kahuna/?position=abc&pace=0"  # the full game's address, as web/main.py makes it
+FULL = "/kahuna/?position=abc&pace=0"  # the full game's address, as web/start.py makes it
 
 
 def embedded(params: dict[str, str], storage: MemoryStorage | None = None) -> App:

@@ -16,7 +16,7 @@ from .web_helpers import clickable, new_app
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Ids in index.html that no View field fills: the Hint button (its state is
-#: ``hint_ok``), the New game button, and the boot status web/main.py writes once.
+#: ``hint_ok``), the New game button, and the boot status web/start.py writes once.
 STATIC_IDS = {"btn-hint", "btn-new", "status"}
 
 

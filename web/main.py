@@ -1,99 +1,21 @@
-"""Boot: read the address, open the saved or linked game, draw, become interactive.
+"""The page's script (index.html's ``<script type="py">``): start the game
+(web/start.py, whose docstring lists the address parameters).
 
-Address parameters (all optional):
-  ?record=<base64url JSON>    open a game record (kahuna.notation.record format) as a new game
-  ?position=<base64url JSON>  open a position (kahuna.notation.position format) for two players
-                              (kahuna.notation.link.encode makes both, `python -m kahuna link`
-                              the whole address; a bad one says why)
-  ?embed                      any value: the page inside another page's <iframe>
-                              (docs/embedding.md): the game lives in memory only (the
-                              reader's saved games and results are neither read nor
-                              written), no new-game dialog, no hot-seat cover, a Reset
-                              to the linked start and a link to the full game; without
-                              a record or position, a fresh game against the computer
-  ?seed=N                     fixed deals and computer choices for new games (tests)
-  ?pace=SECONDS               pause between the computer's actions (0 in tests)
-  ?autoplay=LEVEL             a demo and test mode, not offered in the page: the computer
-                              plays both seats at LEVEL (a name of kahuna.LEVELS), game
-                              after game, in memory only (bench/soak.py); an unknown
-                              level is refused with a message
+The guard that turns errors into a calm dialog lives in the page's own code: when that
+code cannot even be imported (a module missing from a stale cache or a half-updated
+site), say so in plain words here rather than leave "Starting the game…" on screen.
 """
 
-import time
+import traceback
 
-from pyodide.ffi import jsnull
 from pyscript import document, window
 
-from web.address import read as read_address
-from web.app import App
-from web.dom import GUARD, LocalStorage, Page, install_guard
-from web.embed import nav_html
-from web.opening import boot
-from web.saves import MemoryStorage
-
-
-def address_without(*keys: str) -> str:
-    """This page's address (path and query) without the parameters ``keys``."""
-    rest = window.URLSearchParams.new(window.location.search)
-    for key in keys:
-        rest.delete(key)
-    text = rest.toString()
-    return window.location.pathname + ("?" + text if text else "")
-
-
-# The browser parses the address (no urllib import: every import costs boot time).
-# Every parameter is checked in web/address.py; a bad one is left out and said in a notice.
-query = window.URLSearchParams.new(window.location.search)
-address = read_address([(pair[0], pair[1]) for pair in query.entries()])
-embed = address_without("embed") if address.embed else None
-reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-pace = address.pace if address.pace is not None else 0.35 if reduced else 0.7
-autoplay = address.autoplay
-
-
-def start_autoplay(app: App, level: str) -> None:
-    """?autoplay=LEVEL: the computer plays both seats at LEVEL; an unknown level is
-    refused with a message (and a game against the computer instead)."""
-    from web.players import levels  # lazy, as everywhere: the players are big
-
-    known = level in levels()
-    app.autoplay = level if known else ""
-    app.start()
-    if not known:
-        app.notice = ("This address asks for something the page cannot do",
-                      f"autoplay: there is no level {level[:40]!r}; "
-                      f"the levels are {', '.join(levels())}.")
-        app.dialog = "notice"
-
-
-def open_page(fresh: bool = False) -> None:
-    """Open the game (``fresh``: a new one, after a failed boot), draw it, become
-    interactive. Runs through the guard: an error shows its calm dialog, not a traceback."""
-    try:  # embedded: in memory only, so the reader's own games stay untouched
-        storage = LocalStorage() if embed is None and autoplay is None else MemoryStorage()
-    except Exception:  # storage switched off (e.g. some private modes): play without saving
-        storage = MemoryStorage()
-    app = App(storage, time.time, address.seed, embed)
-    if embed is None and autoplay is None and isinstance(storage, MemoryStorage):
-        app.no_storage()
-    if autoplay is not None:  # a demo: the player's saved games stay untouched
-        start_autoplay(app, autoplay)
-    elif fresh:
-        app.start()
-    else:
-        boot(app, address)
-    # body[data-embed] is set by index.html; add Reset and the full game (once)
-    if embed is not None and document.getElementById("btn-reset") in (None, jsnull):
-        document.querySelector(".bar nav").insertAdjacentHTML("beforeend", nav_html(embed))
-    elif address.linked:  # a reload must not open the link again
-        window.history.replaceState(None, "", address_without("record", "position"))
-    page = Page(app, pace)
-    page.render()
-    document.getElementById("status").textContent = "ready"
-    document.body.dataset.ready = "1"
-    page.kick()
-
-
-install_guard()
-GUARD.ways["new"] = lambda: open_page(fresh=True)  # until the Page takes this way over
-GUARD.call(open_page)
+try:
+    from web.start import run
+except Exception:  # noqa: BLE001 - whatever failed, the player needs words, not nothing
+    window.console.error("Kahuna could not load its code:\n" + traceback.format_exc())
+    document.getElementById("prompt").textContent = (
+        "The game could not load. Reloading the page usually helps; if it does not, the "
+        "site may be in the middle of an update: try again in a minute.")
+else:
+    run()
