@@ -12,7 +12,6 @@ each way does) is injected by ``web.dom``, so all of this runs under CPython in 
 
 from __future__ import annotations
 
-import traceback
 from html import escape
 from typing import Awaitable, Callable
 
@@ -24,6 +23,7 @@ TITLE_ID = "problem-title"  # the dialog's aria-labelledby (index.html)
 
 def details(exc: BaseException) -> str:
     """The exception and its traceback, as a bug report wants them."""
+    import traceback  # here, not at the top: only an error needs it (boot time)
     return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
 
 

@@ -14,7 +14,6 @@ however often its link is opened, and a link opened again finds its save.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from dataclasses import dataclass
@@ -156,6 +155,7 @@ def identity(record: dict[str, Any]) -> str:
     the same for the same game wherever it was saved or linked from."""
     content = {k: record[k] for k in ("setup", "position", "seed", "actions") if k in record}
     text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    import hashlib  # here, not at the top: not needed before the first save (boot time)
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 

@@ -18,10 +18,11 @@ A translations object is a ``gettext.NullTranslations`` (English) or a
 from __future__ import annotations
 
 import gettext
-from pathlib import Path
+import os
 
 #: The catalogues' folder: ``locale/`` beside the package, in the repository and in the page.
-LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locale"
+# os.path, not pathlib: the page would import pathlib for this one line (boot time).
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "locale")
 #: The gettext domain: ``kahuna.po``, ``kahuna.mo``.
 DOMAIN = "kahuna"
 #: The languages the game speaks, English (the source) first.
@@ -30,7 +31,8 @@ LANGUAGES = ("en", "de", "fr", "pl")
 ENGLISH = gettext.NullTranslations()
 
 
-def translations(lang: str, localedir: Path | str = LOCALE_DIR) -> gettext.NullTranslations:
+def translations(lang: str, localedir: str | os.PathLike[str] = LOCALE_DIR
+                 ) -> gettext.NullTranslations:
     """The catalogue of ``lang`` ("de", "fr-CA", "pl_PL"); English when there is none."""
     code = lang.strip().replace("-", "_")
     if not code or code.split("_")[0].lower() == "en":
