@@ -125,6 +125,15 @@ def test_single_values_of_the_wrong_type_are_refused_not_converted(field, value)
         position_from_json({field: value})
 
 
+@pytest.mark.parametrize("scoring", [[float("inf"), 0], [1.5, 0], [1, 0, 0], [True, 0], "1,0",
+                                     [-1, 0], [13, 0]])
+def test_a_scoring_is_two_whole_numbers_of_points(scoring):
+    """Issue 10: [Infinity, 0] escaped as an OverflowError."""
+    assert position_from_json({"round": 2, "scorings": [[1, 0]]}).scorings == [(1, 0)]
+    with pytest.raises(PositionError, match="scoring"):
+        position_from_json({"round": 2, "scorings": [scoring]})
+
+
 @pytest.mark.parametrize("handicap_left", [-1, 4, 30])
 def test_r7_a_handicap_left_outside_1_to_3_is_refused(handicap_left):
     with pytest.raises(PositionError, match="R7"):

@@ -124,7 +124,7 @@ def _build(data: Any, seed: int) -> State:
         raise PositionError("final_turns is 1 or 2 exactly in the final phase")
     if s.free_line >= 0 and not s.fewer_surprises:
         raise PositionError("free_line belongs to the fewer-surprises variant (V1)")
-    s.scorings = [(int(b), int(w)) for b, w in data.get("scorings", [])]
+    s.scorings = [_points(pair) for pair in parse_list(data, "scorings")]
     if len(s.scorings) != s.round - 1:
         raise PositionError(f"round {s.round} comes after {s.round - 1} scorings")
 
@@ -201,6 +201,14 @@ def _build(data: Any, seed: int) -> State:
     if s.pile and -1 in s.display:
         raise PositionError("an empty display place is refilled while the pile has cards (R12)")
     return s
+
+
+def _points(pair: Any) -> tuple[int, int]:
+    """One scoring's points, (Black, White): two whole numbers (R17, R21)."""
+    if not (isinstance(pair, list) and len(pair) == 2
+            and all(type(x) is int and 0 <= x <= 12 for x in pair)):  # noqa: E721 - not bool
+        raise PositionError(f"a scoring is two whole numbers of points, not {shown(pair)}")
+    return pair[0], pair[1]
 
 
 def _parse_phase(value: Any) -> Phase:
