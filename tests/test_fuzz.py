@@ -184,3 +184,42 @@ def test_the_samples_are_valid_to_start_with():
             position_from_json(position)
             link_url(position)
     assert decode(encode(SAMPLES[0][0])) == SAMPLES[0][0]
+
+
+def _saved(record: Any) -> Any:
+    """A page's save of ``record``: mode and revision in its meta, as web/saves.py writes."""
+    if isinstance(record, dict):
+        return {**record, "meta": {"mode": "computer", "human": 0, "level": "expert",
+                                   "revision": 3, "id": "g1", "created": 1.0}}
+    return record
+
+
+@FUZZ
+@given(st.one_of(JSON, mutated(0).map(_saved), mutated(0).map(_saved).map(
+    lambda r: _mutate_meta(r))))
+def test_the_page_reads_any_stored_save_without_raising(data):
+    """A save in localStorage is outside data too: any text reads as a game or as a
+    problem to show, never as an exception (web/saves.py)."""
+    from web import saves
+    raw = json.dumps(data)
+    entry = saves.read(raw, "g1")
+    assert (entry.match is None) == bool(entry.problem)
+    storage = saves.MemoryStorage()
+    storage.setItem(saves.PREFIX + "g1", raw)
+    storage.setItem(saves.RESULTS, raw)
+    assert saves.stored_revision(storage, "g1") >= 0
+    assert isinstance(saves.results(storage), dict)
+
+
+def _mutate_meta(record: Any) -> Any:
+    if isinstance(record, dict) and isinstance(record.get("meta"), dict):
+        return {**record, "meta": {**record["meta"], "mode": ["computer"], "human": {},
+                                   "level": 12, "created": "x", "revision": 2.5}}
+    return record
+
+
+@pytest.mark.parametrize("text", HOSTILE[:3] + ["", "{", "null", '{"meta": []}'])
+def test_the_page_reads_a_hostile_save_as_a_problem(text):
+    from web import saves
+    entry = saves.read(text, "g1")
+    assert entry.match is None and entry.problem and len(entry.problem) < 300

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from kahuna import KahunaError
+from kahuna import KahunaError, RecordError, load_json
 
 from .controller import COMPUTER, Match
 
@@ -89,13 +89,13 @@ def read(raw: str | None, id: str) -> Saved:
     if raw is None:
         return Saved(id, "", problem="no such saved game")
     try:
-        record = json.loads(raw)
-    except ValueError as exc:
-        return Saved(id, raw, problem=f"the saved data is damaged or cut short (not valid JSON: {exc})")
+        record = load_json(raw, RecordError)
+    except RecordError as exc:
+        return Saved(id, raw, problem=f"the saved data is damaged or cut short ({exc})")
     try:
         match = Match.from_record(record)
-    except (ValueError, KahunaError, TypeError, KeyError, AttributeError) as exc:
-        return Saved(id, raw, problem=str(exc) or type(exc).__name__)
+    except KahunaError as exc:  # kahuna's readers raise nothing else (tests/test_fuzz.py)
+        return Saved(id, raw, problem=str(exc))
     updated = record.get("meta", {}).get("updated", 0.0)
     return Saved(id, raw, match, updated=updated if isinstance(updated, (int, float)) else 0.0)
 
@@ -121,8 +121,8 @@ def stored_revision(storage: Storage, id: str) -> int:
     """The revision of the stored save ``id``; 0 when there is none or it is unreadable."""
     raw = storage.getItem(PREFIX + id)
     try:
-        revision = json.loads(raw)["meta"]["revision"] if raw else 0
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+        revision = load_json(raw, RecordError)["meta"]["revision"] if raw else 0
+    except (RecordError, TypeError, KeyError, IndexError):  # unreadable, or no revision
         return 0
     return revision if type(revision) is int and revision > 0 else 0  # noqa: E721
 
@@ -198,8 +198,8 @@ OUTCOMES = ("won", "lost", "drawn")
 def results(storage: Storage) -> dict[str, dict[str, int]]:
     """{level: {"won": n, "lost": n, "drawn": n}}; unreadable data counts as none."""
     try:
-        data = json.loads(storage.getItem(RESULTS) or "{}")
-    except ValueError:
+        data = load_json(storage.getItem(RESULTS) or "{}", RecordError)
+    except RecordError:
         return {}
     if not isinstance(data, dict):
         return {}
