@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from pyodide.ffi import JsProxy, create_proxy, jsnull, to_js
+from pyodide.ffi import JsProxy, create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from .app import App
@@ -250,4 +250,4 @@ def _download(name: str, text: str) -> None:
     document.body.appendChild(link)
     link.click()
     link.remove()
-    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
