@@ -157,3 +157,10 @@ def test_r3_r7_handicap_bridges_beyond_the_supply_are_refused():
     with pytest.raises(IllegalAction, match="R3"):
         s.play(Action(ActionKind.HANDICAP, line=free))
     assert s.supply == [0, 25]
+
+
+@pytest.mark.parametrize("seed,variants", GAMES)
+def test_an_observation_counts_the_points_as_its_state_does(seed, variants):
+    s = midgame(seed, moves=400, min_pile=-1, **variants)  # past the first scoring
+    assert s.scorings, "the game reached a scoring"
+    assert observe(s, 0).totals() == observe(s, 1).totals() == s.totals()

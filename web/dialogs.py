@@ -150,9 +150,8 @@ def record_html(ready: bool) -> str:
             'before that it would show the hidden cards.</p>')
 
 
-def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str],
-                 totals: tuple[int, int]) -> str:
-    """An interim scoring (R17) as it happens; ``totals``: the points so far."""
+def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
+    """An interim scoring (R17) as it happens."""
     b, w = islands_held(obs)
     points = fx.scoring or (0, 0)
     scorer = names[0 if points[0] else 1]
@@ -160,13 +159,12 @@ def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str],
                f"{escape(says(scorer, 'score'))} {max(points)}.")
     return (f'<h2 id="dialog-title">End of round {fx.round_ended}</h2>'
             f'<p>Islands: {escape(names[0])} {b}, {escape(names[1])} {w}. {verdict}</p>'
-            f'{scores_table(obs, names, totals, strong_total=True)}'
+            f'{scores_table(obs, names, strong_total=True)}'
             '<div class="buttons"><button type="button" class="primary" data-act="close">'
             'Play on</button></div>')
 
 
-def end_html(obs: Observation, names: tuple[str, str], totals: tuple[int, int],
-             result: str) -> str:
+def end_html(obs: Observation, names: tuple[str, str], result: str) -> str:
     """The end of the game: breakdown of every scoring, the winner, rematch (R21-R23)."""
     outcome = obs.outcome
     assert outcome is not None
@@ -178,7 +176,7 @@ def end_html(obs: Observation, names: tuple[str, str], totals: tuple[int, int],
             f'<p>{escape(reason[0].upper() + reason[1:])}. '
             f'Islands at the end: {escape(names[0])} {b}, {escape(names[1])} {w}; bridges on '
             f'the board: {bridges[0]} and {bridges[1]}.</p>'
-            f'{scores_table(obs, names, totals, strong_total=True)}'
+            f'{scores_table(obs, names, strong_total=True)}'
             + (f'<p class="note">{escape(result)}</p>' if result else "")
             + '<div class="buttons"><button type="button" class="primary" data-act="rematch">'
             'Rematch</button><button type="button" data-act="menu">New game</button>'

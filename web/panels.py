@@ -117,9 +117,10 @@ def actions_html(offers: Offers, can_undo: bool, hint: Action | None = None) -> 
     return "".join(parts)
 
 
-def players_html(obs: Observation, names: tuple[str, str], totals: tuple[int, int]) -> str:
+def players_html(obs: Observation, names: tuple[str, str]) -> str:
     """A row per player: name, colour, islands held, bridges in supply, points so far."""
     rows = []
+    totals = obs.totals()
     held = islands_held(obs)
     for q in (0, 1):
         islands = held[q]
@@ -134,14 +135,14 @@ def players_html(obs: Observation, names: tuple[str, str], totals: tuple[int, in
     return "".join(rows)
 
 
-def scores_html(obs: Observation, names: Sequence[str], totals: tuple[int, int]) -> str:
+def scores_html(obs: Observation, names: Sequence[str]) -> str:
     """The points of each scoring so far (R17, R21), per player named as in the panel."""
-    return scores_table(obs, names, totals) if obs.scorings else ""
+    return scores_table(obs, names) if obs.scorings else ""
 
 
-def scores_table(obs: Observation, names: Sequence[str], totals: tuple[int, int],
-                 strong_total: bool = False) -> str:
-    """A row per player named ``names[q]``: the points of each scoring, then ``totals[q]``."""
+def scores_table(obs: Observation, names: Sequence[str], strong_total: bool = False) -> str:
+    """A row per player named ``names[q]``: the points of each scoring, then the total."""
+    totals = obs.totals()
     head = "".join(f"<th>{name}</th>" for name in _ROUND_NAMES[:len(obs.scorings)])
     rows = []
     for q in (0, 1):

@@ -75,7 +75,6 @@ def view(app: App) -> View:
                     dialog=dialog, download=app.download)
     obs = m.observation()
     names = m.names()
-    totals = m.state.totals()
     offer = app.offers()
     may_act = app.may_act()
     covered = app.covered and m.mode == HOTSEAT
@@ -83,12 +82,12 @@ def view(app: App) -> View:
     log = m.log()
     return View(
         board=board_svg(obs, Marks(offer.acts(), hint_line, app.fx), app.portrait),
-        players=panels.players_html(obs, names, totals),
+        players=panels.players_html(obs, names),
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
         opp_hand=panels.opponent_hand_html(obs),
         table=panels.table_html(obs, offer, app.hint),
         acts=panels.actions_html(offer, m.can_undo() and may_act, app.hint),
-        scores=panels.scores_html(obs, names, totals),
+        scores=panels.scores_html(obs, names),
         log="".join(f"<li>{escape(line)}</li>" for line in log[::-1]),
         export="" if covered else dialogs.record_html(record_ready(app)),
         recent="".join(f"<li>{escape(line)}</li>" for line in log[-3:]),
@@ -136,11 +135,10 @@ def _dialog_html(app: App) -> str:
     if m is None:
         return ""
     obs = m.observation()
-    totals = m.state.totals()
     if app.dialog == "scoring" and m.effects and m.effects[-1].scoring is not None:
-        return dialogs.scoring_html(m.effects[-1], obs, m.names(), totals)
+        return dialogs.scoring_html(m.effects[-1], obs, m.names())
     if app.dialog == "end" and m.state.is_over:
         counted = m.mode == COMPUTER and app.embed is None  # embedded: no results kept
         result = saves.results_text(app.storage, m.level) if counted else ""
-        return dialogs.end_html(obs, m.names(), totals, result)
+        return dialogs.end_html(obs, m.names(), result)
     return ""

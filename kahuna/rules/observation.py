@@ -14,7 +14,7 @@ from typing import Any
 from .actions import Action, Kind
 from .board import N_ISLANDS
 from .fields import FIELDS, Field, Seen, Shape
-from .state import State, bridge_counts, cards_of
+from .state import State, bridge_counts, cards_of, totals_of
 
 
 def _seen_type(f: Field) -> Any:
@@ -27,6 +27,10 @@ class _Observed:
     """The methods of an Observation; its fields come from ``kahuna.rules.fields``."""
 
     __slots__ = ()
+
+    def totals(self) -> tuple[int, int]:
+        """Points so far (R17, R21), as ``State.totals``."""
+        return totals_of(self.scorings)
 
     def unseen(self) -> list[int]:
         """Cards whose place the seat does not know: the opponent's unknown cards, the

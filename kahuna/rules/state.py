@@ -115,7 +115,7 @@ class State:
 
     def totals(self) -> tuple[int, int]:
         """Points so far (R17, R21)."""
-        return (sum(s[0] for s in self.scorings), sum(s[1] for s in self.scorings))
+        return totals_of(self.scorings)
 
     def copy(self) -> State:
         """An independent copy; the random generator is copied too."""
@@ -532,6 +532,11 @@ def _discards_for(hand: list[int]) -> list[Action]:
     if options is None:
         options = _DISCARDS[key] = [discard(cards) for cards in sub_multisets(hand)]
     return options
+
+
+def totals_of(scorings: Sequence[Sequence[int]]) -> tuple[int, int]:
+    """Each player's points over ``scorings`` (R17, R21): a State's or an Observation's."""
+    return (sum(s[0] for s in scorings), sum(s[1] for s in scorings))
 
 
 def cards_of(counts: Sequence[int]) -> list[int]:
