@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from kahuna.tools.cli import main
-from kahuna.tools.tournament import match, time_stats, wilson
+from kahuna.tools.tournament import match, time_stats, variants, wilson
 
 
 def outcome(result):
@@ -71,3 +71,17 @@ def test_a_player_from_another_checkout_plays_as_its_own_code_would():
 def test_a_player_from_a_folder_without_the_package_is_refused(tmp_path):
     with pytest.raises(KeyError, match="no kahuna package"):
         match("greedy", f"greedy@{tmp_path}", games=2)
+
+
+def test_a_match_can_be_played_with_variants(capsys):
+    """``--variants V1,V2`` sets those rules up for every game (``variants`` names the
+    Setup's flags); an unknown variant is refused before any game."""
+    assert variants("V1, v2") == {"fewer_surprises": True, "open_draws": True}
+    assert variants("") == {}
+    plain = outcome(match("greedy", "random", games=2, seed=5))
+    both = outcome(match("greedy", "random", games=2, seed=5, rules="V1,V2"))
+    assert both["variants"] == "V1,V2" and both["games"] == 2
+    assert main(["tournament", "random", "random", "--games", "2", "--variants", "v1"]) == 0
+    assert main(["tournament", "random", "random", "--variants", "V3"]) == 2
+    assert "V3" in capsys.readouterr().err
+    assert plain["variants"] == ""

@@ -82,7 +82,7 @@ def _tournament(args: argparse.Namespace) -> int:
         print("--games and --jobs must be at least 1", file=sys.stderr)
         return 2
     try:
-        result = match(args.a, args.b, args.games, args.seed, args.jobs)
+        result = match(args.a, args.b, args.games, args.seed, args.jobs, args.variants)
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2
@@ -126,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=100, help="games, played in pairs (even)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes (same result)")
+    p.add_argument("--variants", default="", help="variants to play with, e.g. V1,V2")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_tournament)
     args = parser.parse_args(argv)

@@ -26,6 +26,9 @@ from .other_tree import tree_player
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 
+#: The variants a match can be played with (RULES.md), by their names in the rules.
+VARIANTS = {"V1": "fewer_surprises", "V2": "open_draws"}
+
 
 def player(name: str) -> Player:
     """A player by name; ``NAME@ROOT`` is NAME from the checkout at ROOT (frozen code to
@@ -33,11 +36,21 @@ def player(name: str) -> Player:
     return tree_player(name) if "@" in name else make_player(name)
 
 
-def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int]
-              ) -> dict[str, Any]:
-    """One game between ``names`` (Black, White) on the deal of ``seed``: the winner's
-    seat (None for a draw) and each seat's seconds per decision."""
-    state = new_game(Setup(seed=seed))
+def variants(text: str) -> dict[str, bool]:
+    """``"V1,V2"`` as keyword arguments of ``Setup``; KeyError for an unknown name."""
+    names = [name.strip().upper() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in VARIANTS]
+    if unknown:
+        raise KeyError(f"unknown variant {unknown[0]!r}; choose from {', '.join(VARIANTS)}")
+    return {VARIANTS[name]: True for name in names}
+
+
+def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int],
+              rules: str = "") -> dict[str, Any]:
+    """One game between ``names`` (Black, White) on the deal of ``seed`` with the
+    variants ``rules`` (``"V1,V2"``): the winner's seat (None for a draw) and each
+    seat's seconds per decision."""
+    state = new_game(Setup(seed=seed, **variants(rules)))
     players = [player(names[BLACK]), player(names[WHITE])]
     rngs = [random.Random(rng_seeds[BLACK]), random.Random(rng_seeds[WHITE])]
     times: list[list[float]] = [[], []]
@@ -50,16 +63,17 @@ def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int]
     return {"winner": state.outcome.winner, "times": times}
 
 
-def _pair(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
+def _pair(args: tuple[str, str, int, int, str]) -> list[dict[str, Any]]:
     """Both games on deal ``pair``: A as Black, then A as White."""
-    a, b, seed, pair = args
+    a, b, seed, pair, rules = args
     deal = seed * 1_000_003 + pair
     seats = (deal * 4 + 1, deal * 4 + 2)  # generators go with the seat, not the player
-    return [play_game((a, b), deal, seats), play_game((b, a), deal, seats)]
+    return [play_game((a, b), deal, seats, rules), play_game((b, a), deal, seats, rules)]
 
 
-def _games(a: str, b: str, pairs: int, seed: int, jobs: int) -> Iterator[list[dict[str, Any]]]:
-    tasks = [(a, b, seed, i) for i in range(pairs)]
+def _games(a: str, b: str, pairs: int, seed: int, jobs: int, rules: str
+           ) -> Iterator[list[dict[str, Any]]]:
+    tasks = [(a, b, seed, i, rules) for i in range(pairs)]
     if jobs <= 1:
         yield from map(_pair, tasks)
         return
@@ -67,15 +81,18 @@ def _games(a: str, b: str, pairs: int, seed: int, jobs: int) -> Iterator[list[di
         yield from pool.imap(_pair, tasks)
 
 
-def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1) -> dict[str, Any]:
-    """Play ``games`` (rounded up to an even number) between players ``a`` and ``b``;
-    A's wins, losses, draws, score rate with its 95% interval, and time per decision."""
+def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
+          rules: str = "") -> dict[str, Any]:
+    """Play ``games`` (rounded up to an even number) between players ``a`` and ``b``
+    with the variants ``rules`` (``"V1,V2"``, none by default); A's wins, losses, draws,
+    score rate with its 95% interval, and time per decision."""
+    variants(rules)  # an unknown name fails here too, before any process starts
     for name in (a, b):
-        player(name)  # an unknown name fails here, before any process starts
+        player(name)
     pairs = (games + 1) // 2
     wins = losses = draws = 0
     times: dict[str, list[float]] = {"a": [], "b": []}
-    for pair in _games(a, b, pairs, seed, jobs):
+    for pair in _games(a, b, pairs, seed, jobs, rules):
         for a_seat, game in zip((BLACK, WHITE), pair):
             winner = game["winner"]
             if winner is None:
@@ -90,7 +107,7 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1) -> dic
     score = (wins + draws / 2) / n
     low, high = wilson(score, n)
     return {
-        "a": a, "b": b, "games": n, "seed": seed,
+        "a": a, "b": b, "games": n, "seed": seed, "variants": rules,
         "wins": wins, "losses": losses, "draws": draws,
         "win_rate": round(wins / n, 4), "score": round(score, 4),
         "ci95": [round(low, 4), round(high, 4)],
