@@ -40,9 +40,16 @@ from .rules.state import (
 
 if TYPE_CHECKING:
     from .players import LEVELS, Player, Thinking, make_player
+    from .players.review import (
+        Review, Reviewing, TurnReview, Why, judge_turn, review, review_turns, why_turn,
+        why_words,
+    )
 
 #: Loaded on first use: importing the players costs boot time.
 _LAZY = {"LEVELS", "make_player", "Player", "Thinking"}
+#: The game review (kahuna/players/review.py), loaded on first use likewise.
+_REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "review_turns",
+           "why_turn", "why_words"}
 
 __all__ = [
     "LINK_KEYS", "link_record", "decode_link", "LANGUAGES", "translations", "YOU",
@@ -53,6 +60,7 @@ __all__ = [
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
     "Effects", "Outcome", "Phase", "State", "Termination", "cards_of", *sorted(_LAZY),
+    *sorted(_REVIEW),
 ]
 
 
@@ -61,4 +69,7 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         from . import players
         return getattr(players, name)
+    if name in _REVIEW:
+        from .players import review
+        return getattr(review, name)
     raise AttributeError(f"module 'kahuna' has no attribute {name!r}")

@@ -172,11 +172,18 @@ def _trial(world: State, plan: Plan, seat: int, level: Level) -> float:
     for turn in range(level.horizon):
         if state.is_over:
             break
-        if level.planned >> turn & 1:
-            planned_turn(state, level.plan_width, level.plan_depth, level.weights)
-        else:
-            greedy_turn(state, level.weights)
+        trial_turn(state, turn, level)
     return evaluate(state, seat, level.weights)
+
+
+def trial_turn(state: State, n: int, level: Level) -> None:
+    """Play the ``n``-th turn after the plan in a trial (0: the opponent's reply) in
+    place: the best turn of a small beam where ``level.planned`` says, else greedily.
+    The game review (``review.py``) plays its trials with it too."""
+    if level.planned >> n & 1:
+        planned_turn(state, level.plan_width, level.plan_depth, level.weights)
+    else:
+        greedy_turn(state, level.weights)
 
 
 def _softmax_pick(ranked: list[tuple[float, Plan]], temperature: float,

@@ -1,5 +1,5 @@
 """``python -m kahuna``: replay records, link to a game, benchmark the engine, match
-computer players."""
+computer players, review a player's turns."""
 
 from __future__ import annotations
 
@@ -10,9 +10,13 @@ from typing import Any
 
 from ..notation.link import link_url
 from ..notation.position import position_to_json
-from ..notation.reading import MAX_BYTES, load_json
-from ..notation.record import replay
-from ..rules.board import ISLANDS
+from ..notation.reading import MAX_BYTES, load_json, parse_seat
+from ..notation.record import replay, start_of
+from ..players.levels import make_player
+from ..players.review import Clause, Review, review, why_words
+from ..players.search import SearchPlayer
+from ..rules.actions import Action
+from ..rules.board import ISLANDS, line_name
 from ..rules.errors import KahunaError, RecordError
 from ..rules.state import COLOURS
 from .bench import random_games
@@ -26,13 +30,18 @@ def _read(path: str) -> Any:
     return load_json(raw, RecordError)
 
 
+def _cannot_read(path: str, exc: OSError | KahunaError) -> int:
+    """Say why the file at ``path`` cannot be read; the exit status."""
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+    print(f"cannot read {path}: {reason}", file=sys.stderr)
+    return 2
+
+
 def _replay(args: argparse.Namespace) -> int:
     try:
         record = _read(args.file)
     except (OSError, KahunaError) as exc:  # no file, or not UTF-8 JSON
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        print(f"cannot read {args.file}: {reason}", file=sys.stderr)
-        return 2
+        return _cannot_read(args.file, exc)
     try:
         state, _ = replay(record)
     except KahunaError as exc:
@@ -103,6 +112,62 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    try:
+        record = _read(args.file)
+    except (OSError, KahunaError) as exc:  # no file, or not UTF-8 JSON
+        return _cannot_read(args.file, exc)
+    try:
+        player = make_player(args.level)
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 2
+    if not isinstance(player, SearchPlayer):
+        print(f"{args.level} cannot judge turns: name a level (master, expert, ...)",
+              file=sys.stderr)
+        return 2
+    try:
+        _, effects = replay(record)  # checked first: the error names the bad action
+        result = review(start_of(record), [fx.action for fx in effects],
+                        parse_seat(args.seat), player.level, args.seed)
+    except KahunaError as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(_review_json(result, args)))
+        return 0
+    colour = COLOURS[result.seat]
+    print(f"{colour}'s {len(result.turns)} turns judged by {args.level} (seed {args.seed}); "
+          f"* marks the {len(result.costliest())} costliest; cost in points (a game won "
+          f"or lost counts 100)")
+    for t in result.turns:
+        turn = t.turn
+        print(f"{'*' if t.marked else ' '} turn {turn.number:2} (action {turn.first + 1}, "
+              f"round {turn.round}): cost {t.cost:5.2f}  played {_plan(turn.played)}")
+        if t.cost > 0:
+            won = f", {100 * t.won:+.0f}% games won" if t.won else ""
+            print(f"      better: {_plan(t.better)}{won}\n      why: {why_words(t.reason)}")
+    return 0
+
+
+def _plan(actions: tuple[Action, ...]) -> str:
+    return " ".join(str(a) for a in actions)
+
+
+def _review_json(result: Review, args: argparse.Namespace) -> dict[str, Any]:
+    def clause(c: Clause) -> dict[str, Any]:
+        return {"why": c.why.value, "islands": [ISLANDS[i] for i in c.islands],
+                "count": c.count, "line": line_name(c.line) if c.line >= 0 else None}
+    return {"seat": COLOURS[result.seat].lower(), "level": args.level, "seed": args.seed,
+            "turns": [{"turn": t.turn.number, "action": t.turn.first + 1,
+                       "round": t.turn.round, "cost": round(t.cost, 4),
+                       "points": round(t.points, 4), "won": round(t.won, 4),
+                       "marked": t.marked, "played": [str(a) for a in t.turn.played],
+                       "better": [str(a) for a in t.better],
+                       "reason": [clause(c) for c in t.reason], "why": why_words(t.reason)}
+                      for t in result.turns]}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; the exit status (0 success, 1 bad record or file, 2 bad input)."""
     parser = argparse.ArgumentParser(prog="python -m kahuna", description=__doc__)
@@ -129,5 +194,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variants", default="", help="variants to play with, e.g. V1,V2")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_tournament)
+    p = sub.add_parser("review", help="what each of a player's turns cost, and the better turn")
+    p.add_argument("file", help="a game record (JSON, docs/notation.md)")
+    p.add_argument("--seat", required=True, choices=("black", "white"), help="whose turns")
+    p.add_argument("--level", default="master", help="the judge (default master)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_review)
     args = parser.parse_args(argv)
     return args.run(args)
