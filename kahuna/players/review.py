@@ -36,7 +36,7 @@ from enum import Enum
 from gettext import NullTranslations
 
 from ..rules.actions import TURN_ENDING, Action, Kind
-from ..rules.board import ISLANDS, MAJORITY, N_ISLANDS, line_name
+from ..rules.board import ENDS_OF, ISLANDS, MAJORITY, N_ISLANDS, line_name
 from ..rules.observation import Observation, observe
 from ..rules.state import Phase, State
 from .evaluate import WIN, evaluate
@@ -65,6 +65,7 @@ class Why(Enum):
     TAKES_CARD = "takes card"  # a display card drawn (R12)
     DRAWS = "draws"  # the pile drawn instead of passing (R12)
     PASSES = "passes"  # no draw, so the opponent may not pass in turn (R13)
+    PREPARES = "prepares"  # open islands one bridge away, with a card in hand to place it
     KEEPS_CARDS = "keeps cards"  # fewer cards spent
     POSITION = "position"  # nothing to name: a better position by the evaluation
 
@@ -339,6 +340,7 @@ class _Facts:
     wins: bool = False
     secured: set[int] = field(default_factory=set)
     held: set[int] = field(default_factory=set)  # our islands after the turn
+    ready: set[int] = field(default_factory=set)  # ``_ready`` after the turn, not before
     ending: Action | None = None
     spent: int = 0
 
@@ -348,8 +350,11 @@ def _facts(obs: Observation, turn: Sequence[Action]) -> _Facts:
     state = obs.sample_state(random.Random(0))  # any world gives the same effects
     exposed = {i for i in range(N_ISLANDS)
                if state.control[i] == seat and state.counts[seat][i] == MAJORITY[i]}
+    ready_before, ready_after = _ready(state, seat), None
     facts = _Facts()
     for action in turn:
+        if action.kind is Kind.PILE:  # the card it brings is a guess: judged before it
+            ready_after = _ready(state, seat)
         fx = state.play(action)  # checked: a hint's turn comes from outside
         facts.gained.update(fx.gained)
         facts.broken.update(fx.lost)
@@ -372,12 +377,23 @@ def _facts(obs: Observation, turn: Sequence[Action]) -> _Facts:
     facts.gained &= held
     facts.broken = {i for i in facts.broken if state.control[i] != 1 - seat}
     facts.secured = {i for i in exposed & held if state.counts[seat][i] > MAJORITY[i]}
+    facts.ready = (_ready(state, seat) if ready_after is None else ready_after) - ready_before
     return facts
 
 
-def _clauses(f: _Facts, secured: set[int], blocked: set[int] = frozenset()
+def _ready(state: State, seat: int) -> set[int]:
+    """Islands ``seat`` does not hold that one more bridge would take, with a card in
+    hand to place it on a free line (R8, R10)."""
+    hand, owner, counts = state.hands[seat], state.owner, state.counts[seat]
+    return {i for i in range(N_ISLANDS)
+            if state.control[i] != seat and counts[i] == MAJORITY[i] - 1
+            and any(owner[line] < 0 and (hand[i] or hand[far]) for line, far in ENDS_OF[i])}
+
+
+def _clauses(f: _Facts, secured: set[int], blocked: set[int], ending: Action | None
              ) -> list[Clause]:
-    """The clauses for facts ``f`` (already reduced to what counts), in ``Why`` order."""
+    """The clauses for facts ``f`` (already reduced to what counts), in ``Why`` order;
+    ``ending``: the turn's draw, if it is worth naming."""
     out: list[Clause] = []
     if f.wins:
         out.append(Clause(Why.WINS))
@@ -397,26 +413,21 @@ def _clauses(f: _Facts, secured: set[int], blocked: set[int] = frozenset()
         out.append(Clause(Why.SECURES, tuple(sorted(secured))))
     if blocked:
         out.append(Clause(Why.BLOCKS, tuple(sorted(blocked))))
+    if ending is not None and ending.kind is Kind.TAKE:
+        out.append(Clause(Why.TAKES_CARD, (ending.cards[0],)))
+    elif ending is not None:
+        out.append(Clause(Why.DRAWS if ending.kind is Kind.PILE else Why.PASSES))
+    if f.ready:
+        out.append(Clause(Why.PREPARES, tuple(sorted(f.ready))))
     return out
-
-
-def _ending_clause(ending: Action | None) -> Clause | None:
-    if ending is None:
-        return None
-    if ending.kind is Kind.TAKE:
-        return Clause(Why.TAKES_CARD, (ending.cards[0],))
-    return Clause(Why.DRAWS if ending.kind is Kind.PILE else Why.PASSES)
 
 
 def why_turn(obs: Observation, turn: Sequence[Action]) -> Reason:
     """What ``turn`` (a whole turn, or its first actions) achieves from ``obs``: for a
     hint. Raises ``IllegalAction`` when the actions are not legal there."""
     f = _facts(obs, turn)
-    out = _clauses(f, f.secured)
-    ending = _ending_clause(f.ending)
-    if ending is not None and ending.why is not Why.PASSES:  # the draw explains little alone
-        out.append(ending)
-    return tuple(out) or (Clause(Why.POSITION),)
+    ending = f.ending if f.ending is not None and f.ending.kind is not Kind.PASS else None
+    return tuple(_clauses(f, f.secured, set(), ending)) or (Clause(Why.POSITION),)
 
 
 def _difference(better: _Facts, played: _Facts, taken: set[int]) -> Reason:
@@ -427,14 +438,12 @@ def _difference(better: _Facts, played: _Facts, taken: set[int]) -> Reason:
     better.their_points -= played.their_points
     better.gained -= played.gained
     better.broken -= played.broken
-    better.removed = [] if played.removed or played.broken else better.removed
+    better.removed = [line for line in better.removed if line not in played.removed]
     better.swept = better.swept if better.swept > played.swept else 0
+    better.ready -= played.ready
     held = better.held  # after the better turn: a taken island of ours is kept safe
-    out = _clauses(better, (better.secured - played.secured) | (taken & held), taken - held)
-    if better.ending != played.ending:
-        ending = _ending_clause(better.ending)
-        if ending is not None:
-            out.append(ending)
+    out = _clauses(better, (better.secured - played.secured) | (taken & held), taken - held,
+                   better.ending if better.ending != played.ending else None)
     if played.spent > better.spent and len(out) < 2:
         out.append(Clause(Why.KEEPS_CARDS, count=played.spent - better.spent))
     return tuple(out[:3]) or (Clause(Why.POSITION),)
@@ -480,11 +489,13 @@ def _clause_words(c: Clause, tr: NullTranslations) -> str:
     if w is Why.BLOCKS:
         return tr.gettext("stops the opponent taking {islands}").format(islands=islands)
     if w is Why.TAKES_CARD:
-        return tr.gettext("takes the {island} card from the display").format(island=islands)
+        return tr.gettext("draws {island} from the display").format(island=islands)
     if w is Why.DRAWS:
         return tr.gettext("draws from the pile")
     if w is Why.PASSES:
         return tr.gettext("does not draw, so the opponent must (R13)")
+    if w is Why.PREPARES:
+        return tr.gettext("gets ready to take {islands}").format(islands=islands)
     if w is Why.KEEPS_CARDS:
         return tr.ngettext("keeps {count} more card in hand",
                            "keeps {count} more cards in hand", n).format(count=n)
