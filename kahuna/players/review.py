@@ -462,41 +462,43 @@ def why_words(reason: Reason, tr: NullTranslations = _ENGLISH) -> str:
 
 def _clause_words(c: Clause, tr: NullTranslations) -> str:
     names = [ISLANDS[i] for i in c.islands]
-    islands = names[0] if len(names) == 1 else tr.gettext("{items} and {last}").format(
-        items=", ".join(names[:-1]), last=names[-1]) if names else ""
-    n = c.count
-    w = c.why
+    n, w = c.count, c.why
+    words = {"count": n, "line": line_name(c.line).replace("-", "–") if c.line >= 0 else "",
+             "islands": names[0] if len(names) == 1 else tr.gettext("{items} and {last}").format(
+                 items=", ".join(names[:-1]), last=names[-1]) if names else ""}
     if w is Why.WINS:
-        # TRANSLATORS: a reason's clauses have no subject: "[the better turn] wins the game".
-        return tr.gettext("wins the game")
-    if w is Why.SCORES:
-        return tr.ngettext("scores {count} point", "scores {count} points", n).format(count=n)
-    if w is Why.DENIES:
-        return tr.ngettext("stops the opponent scoring {count} point",
-                           "stops the opponent scoring {count} points", n).format(count=n)
-    if w is Why.CAPTURES:
-        return tr.gettext("takes {islands}").format(islands=islands)
-    if w is Why.BREAKS:
-        return tr.gettext("breaks the opponent's hold on {islands}").format(islands=islands)
-    if w is Why.REMOVES:
-        return tr.gettext("removes the opponent's {line} bridge").format(
-            line=line_name(c.line).replace("-", "–"))
-    if w is Why.SWEEPS:
-        return tr.ngettext("sweeps away {count} bridge", "sweeps away {count} bridges",
-                           n).format(count=n)
-    if w is Why.SECURES:
-        return tr.gettext("keeps {islands} safe").format(islands=islands)
-    if w is Why.BLOCKS:
-        return tr.gettext("stops the opponent taking {islands}").format(islands=islands)
-    if w is Why.TAKES_CARD:
-        return tr.gettext("draws {island} from the display").format(island=islands)
-    if w is Why.DRAWS:
-        return tr.gettext("draws from the pile")
-    if w is Why.PASSES:
-        return tr.gettext("does not draw, so the opponent must (R13)")
-    if w is Why.PREPARES:
-        return tr.gettext("gets ready to take {islands}").format(islands=islands)
-    if w is Why.KEEPS_CARDS:
-        return tr.ngettext("keeps {count} more card in hand",
-                           "keeps {count} more cards in hand", n).format(count=n)
-    return tr.gettext("leaves a stronger position")
+        # TRANSLATORS: "reason": why a turn is good, in clauses without a subject
+        # ("[the better turn] takes ELAI and sweeps away 2 bridges"), joined by "and".
+        text = tr.pgettext("reason", "wins the game")
+    elif w is Why.SCORES:
+        text = tr.npgettext("reason", "scores {count} point", "scores {count} points", n)
+    elif w is Why.DENIES:
+        text = tr.npgettext("reason", "stops the opponent scoring {count} point",
+                            "stops the opponent scoring {count} points", n)
+    elif w is Why.CAPTURES:
+        text = tr.pgettext("reason", "takes {islands}")
+    elif w is Why.BREAKS:
+        text = tr.pgettext("reason", "breaks the opponent's hold on {islands}")
+    elif w is Why.REMOVES:
+        text = tr.pgettext("reason", "removes the opponent's {line} bridge")
+    elif w is Why.SWEEPS:
+        text = tr.npgettext("reason", "sweeps away {count} bridge",
+                            "sweeps away {count} bridges", n)
+    elif w is Why.SECURES:
+        text = tr.pgettext("reason", "keeps {islands} safe")
+    elif w is Why.BLOCKS:
+        text = tr.pgettext("reason", "stops the opponent taking {islands}")
+    elif w is Why.TAKES_CARD:
+        text = tr.pgettext("reason", "draws {islands} from the display")
+    elif w is Why.DRAWS:
+        text = tr.pgettext("reason", "draws from the pile")
+    elif w is Why.PASSES:
+        text = tr.pgettext("reason", "does not draw, so the opponent must (R13)")
+    elif w is Why.PREPARES:
+        text = tr.pgettext("reason", "gets ready to take {islands}")
+    elif w is Why.KEEPS_CARDS:
+        text = tr.npgettext("reason", "keeps {count} more card in hand",
+                            "keeps {count} more cards in hand", n)
+    else:
+        text = tr.pgettext("reason", "leaves a stronger position")
+    return text.format(**words)
