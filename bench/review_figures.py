@@ -5,9 +5,10 @@ players, then one seat's turns reviewed by the judge, timed.
         [--players skilled,casual] [--seat black] [--json]
 
 Prints, over the games: the seconds to review a whole game (median with its 95%
-distribution-free interval, the range), the turns reviewed, the seconds per turn, and the
+distribution-free interval, the range), the turns reviewed, the seconds per turn, the
 longest single unit of work (one ``Reviewing.step(0)``), by which a slice of the page's
-review can overrun its time. The games are generated first and not timed.
+review can overrun its time, and the mean cost per turn (a weaker reviewed player should
+cost more; ``points``: without the games won or lost within the look-ahead). The games are generated first and not timed.
 """
 
 from __future__ import annotations
@@ -61,9 +62,9 @@ def timed_review(start: State, actions: list[Action], seat: int, judge: SearchPl
         if finished:
             break
     seconds = time.perf_counter() - begin
-    marked = [t.cost for t in reviewing.result().turns if t.marked]
     return {"seconds": seconds, "turns": reviewing.total, "longest_unit": longest,
-            "marked_costs": marked}
+            "costs": [t.cost for t in reviewing.result().turns],
+            "points": [t.points for t in reviewing.result().turns]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     seconds = [r["seconds"] for r in rows]
     low, high = median_interval(seconds)
     per_turn = [r["seconds"] / r["turns"] for r in rows if r["turns"]]
+    costs = [c for r in rows for c in r["costs"]]
+    points = [c for r in rows for c in r["points"]]
     summary = {
         "level": args.level, "players": names, "seat": args.seat, "games": args.games,
         "seed": args.seed, "median_seconds": statistics.median(seconds),
@@ -99,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
         "mean_turns": statistics.mean(r["turns"] for r in rows),
         "mean_seconds_per_turn": statistics.mean(per_turn) if per_turn else 0.0,
         "longest_unit": max(r["longest_unit"] for r in rows),
+        "mean_cost": statistics.mean(costs) if costs else 0.0,
+        "mean_points": statistics.mean(points) if points else 0.0,
+        "share_costless": sum(1 for c in costs if c == 0) / len(costs) if costs else 0.0,
         "python": sys.version.split()[0],
     }
     if args.json:
@@ -111,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {summary['mean_turns']:.1f} turns per game, "
           f"{1000 * summary['mean_seconds_per_turn']:.0f} ms per turn; longest unit of work "
           f"{1000 * summary['longest_unit']:.1f} ms")
+    print(f"  mean cost per turn {summary['mean_cost']:.3f} ({summary['mean_points']:.3f} "
+          f"without games won or lost), {100 * summary['share_costless']:.0f}% of turns as "
+          f"good as the judge's")
     return 0
 
 
