@@ -15,9 +15,10 @@ from gettext import NullTranslations
 import pytest
 
 from kahuna import (
-    BLACK, WHITE, Action, Kind, Setup, make_record, new_game, observe, position_from_json,
+    BLACK, WHITE, Action, Kind, Setup, new_game, observe, position_from_json,
     position_to_json,
 )
+from kahuna.players import choose, make_player
 from kahuna.players.evaluate import evaluate
 from kahuna.players.review import (
     Clause, Reviewing, Turn, TurnReview, Why, judge_turn, marked, review, review_turns,
@@ -115,9 +116,8 @@ def test_a_forced_turn_costs_nothing_without_a_search(monkeypatch):
 
 
 def test_review_turns_cuts_the_game_into_the_seat_s_whole_turns():
-    setup = Setup(seed=5, handicap=2, handicap_player=WHITE)
-    record, final = random_record_from(setup, cut=40)
-    start, actions = new_game(setup), parse(record["actions"])
+    start, actions = played(Setup(seed=5, handicap=2, handicap_player=WHITE),
+                            ("random", "random"), cut=40)
     turns = review_turns(start, actions, BLACK) + review_turns(start, actions, WHITE)
     covered = sorted(i for t in turns for i in range(t.first, t.first + len(t.played)))
     handicap = [i for i, a in enumerate(actions) if a.kind is Kind.HANDICAP]
@@ -127,20 +127,20 @@ def test_review_turns_cuts_the_game_into_the_seat_s_whole_turns():
     for t in turns:
         assert t.played[-1].kind in (Kind.TAKE, Kind.PILE, Kind.PASS)
         assert t.obs.seat == t.obs.to_move
-    assert [t.number for t in review_turns(start, actions, BLACK)] == list(
-        range(1, 1 + len(review_turns(start, actions, BLACK))))
-    assert not final.is_over
+    black = review_turns(start, actions, BLACK)
+    assert [t.number for t in black] == list(range(1, 1 + len(black)))
 
 
-def random_record_from(setup, cut):
+def played(setup, names, cut):
+    """The start of a game on ``setup`` and its first ``cut`` actions, ``names``
+    (Black, White) playing."""
     state = new_game(setup)
-    rng = random.Random(setup.seed)
-    actions = []
+    start = state.copy()
+    players, rng, actions = [make_player(n) for n in names], random.Random(setup.seed), []
     while not state.is_over and len(actions) < cut:
-        action = rng.choice(sorted(state.legal_actions()))
-        state.do(action)
-        actions.append(action)
-    return make_record(setup, actions), state
+        actions.append(choose(players[state.to_move], observe(state, state.to_move), rng))
+        state.play(actions[-1])
+    return start, actions
 
 
 @pytest.fixture(scope="module")
@@ -288,3 +288,16 @@ def test_the_command_line_refuses_a_bad_seat_or_judge(tmp_path, args, words):
 def test_the_command_line_says_a_file_is_missing(tmp_path):
     run = kahuna("review", str(tmp_path / "none.json"), "--seat", "white")
     assert run.returncode == 2 and "No such file" in run.stderr
+
+
+def test_weaker_play_costs_more_than_the_expert_s():
+    """The same deal, Black played at random or by the expert against casual: the judge
+    finds more of the random turns worse than its own, and a higher mean cost."""
+    shares, means = [], []
+    for name in ("random", "expert"):
+        start, actions = played(Setup(seed=12), (name, "casual"), cut=60)
+        costs = [t.cost for t in review(start, actions, BLACK, QUICK, seed=3,
+                                        checks=CHECKS).turns]
+        shares.append(sum(1 for c in costs if c > 0) / len(costs))
+        means.append(sum(costs) / len(costs))
+    assert shares[0] > shares[1] and means[0] > means[1]
