@@ -41,15 +41,15 @@ from .rules.state import (
 if TYPE_CHECKING:
     from .players import LEVELS, Player, Thinking, make_player
     from .players.review import (
-        Review, Reviewing, TurnReview, Why, judge_turn, review, review_turns, why_turn,
-        why_words,
+        Review, Reviewing, TurnReview, Why, judge_turn, review, review_turns, walk_turn,
+        why_turn, why_words,
     )
 
 #: Loaded on first use: importing the players costs boot time.
 _LAZY = {"LEVELS", "make_player", "Player", "Thinking"}
 #: The game review (kahuna/players/review.py), loaded on first use likewise.
 _REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "review_turns",
-           "why_turn", "why_words"}
+           "walk_turn", "why_turn", "why_words"}
 
 __all__ = [
     "LINK_KEYS", "link_record", "decode_link", "LANGUAGES", "translations", "YOU",

@@ -15,14 +15,14 @@ from gettext import NullTranslations
 import pytest
 
 from kahuna import (
-    BLACK, WHITE, Action, Kind, Setup, new_game, observe, position_from_json,
-    position_to_json,
+    BLACK, ISLANDS, WHITE, Action, KahunaError, Kind, Setup, new_game, observe,
+    position_from_json, position_to_json,
 )
 from kahuna.players import choose, make_player
 from kahuna.players.evaluate import evaluate
 from kahuna.players.review import (
     Clause, Reviewing, Turn, TurnReview, Why, judge_turn, marked, review, review_turns,
-    why_turn, why_words,
+    walk_turn, why_turn, why_words,
 )
 from kahuna.players.search import Level
 
@@ -301,3 +301,16 @@ def test_weaker_play_costs_more_than_the_expert_s():
         shares.append(sum(1 for c in costs if c > 0) / len(costs))
         means.append(sum(costs) / len(costs))
     assert shares[0] > shares[1] and means[0] > means[1]
+
+
+def test_walking_the_better_turn_shows_each_step_as_the_seat_sees_it():
+    obs = observe(worked_example("white"), WHITE)
+    turn = Turn(1, 0, 1, obs, (Action.parse("pile"),))
+    steps = walk_turn(turn, parse(["BARI>DUDA", "ALOA>BARI", "take:GOLA"]))
+    assert [str(fx.action) for _, fx in steps] == ["BARI>DUDA", "ALOA>BARI", "take:GOLA"]
+    assert [[ISLANDS[i] for i in fx.gained] for _, fx in steps] == [["BARI"], ["ALOA"], []]
+    seen = [o for o, _ in steps]
+    assert all(o.seat == WHITE for o in seen) and seen[0].hand_sizes == (3, 2)
+    assert seen[-1].to_move == BLACK and seen[-1].display[0] != island("GOLA")
+    with pytest.raises(KahunaError, match="R12"):
+        walk_turn(turn, parse(["take:BARI"]))

@@ -19,9 +19,10 @@ For each turn of the reviewed seat:
 ``review`` runs it to the end. A turn's generator is seeded by the seed and the turn's
 place in the game, so one turn reviewed alone gives what the whole review gives.
 
-``why_turn`` names what a turn achieves (for a hint); the review's reason names what the
-better turn achieves that the played one does not. ``why_words`` puts a reason into
-words through a translations object (gettext), as ``kahuna.notation.narrate`` does.
+``walk_turn`` plays a turn action by action for the page to step through. ``why_turn``
+names what a turn achieves (for a hint); the review's reason names what the better turn
+achieves that the played one does not. ``why_words`` puts a reason into words through a
+translations object (gettext), as ``kahuna.notation.narrate`` does.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from gettext import NullTranslations
 from ..rules.actions import TURN_ENDING, Action, Kind
 from ..rules.board import ENDS_OF, ISLANDS, MAJORITY, N_ISLANDS, line_name
 from ..rules.observation import Observation, observe
-from ..rules.state import Phase, State
+from ..rules.state import Effects, Phase, State
 from .evaluate import WIN, evaluate
 from .levels import MASTER
 from .plans import Plan, plans
@@ -147,6 +148,22 @@ def review_turns(start: State, actions: Sequence[Action], seat: int) -> list[Tur
                 result.append(Turn(len(result) + 1, first, rnd, obs, tuple(actions[first:i])))
                 break
     return result
+
+
+def walk_turn(turn: Turn, plan: Sequence[Action]) -> list[tuple[Observation, Effects]]:
+    """``plan`` (the better turn, or the one played) action by action from the turn's
+    start, for the page to step through: after each action, what the seat sees and the
+    action's effects (for ``describe``). Played in one world dealt from the turn's
+    observation: every effect is the one the game would have had, but for the card a pile
+    draw brings, which is that world's (R24: not the real one; the narration keeps it
+    secret unless the seat is named as the viewer). Raises ``IllegalAction`` for a plan
+    that is not legal there."""
+    world = turn.obs.sample_state(random.Random(0))
+    steps = []
+    for action in plan:
+        fx = world.play(action)
+        steps.append((observe(world, turn.obs.seat), fx))
+    return steps
 
 
 def review(start: State, actions: Sequence[Action], seat: int, level: Level = MASTER,
