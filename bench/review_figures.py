@@ -8,7 +8,8 @@ Prints, over the games: the seconds to review a whole game (median with its 95%
 distribution-free interval, the range), the turns reviewed, the seconds per turn, the
 longest single unit of work (one ``Reviewing.step(0)``), by which a slice of the page's
 review can overrun its time, and the mean cost per turn (a weaker reviewed player should
-cost more; ``points``: without the games won or lost within the look-ahead). The games are generated first and not timed.
+cost more), also without the games won or lost within the look-ahead. The games are
+generated first and not timed.
 """
 
 from __future__ import annotations

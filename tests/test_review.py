@@ -197,7 +197,8 @@ def test_why_a_hint_turn_is_good():
     assert Clause(Why.BREAKS, (island("ALOA"), island("HUNA"))) in reason
     assert Clause(Why.SWEEPS, count=2) in reason
     assert why_words(reason) == ("Takes ALOA and BARI, breaks the opponent's hold on ALOA "
-                                 "and HUNA, sweeps away 2 bridges, keeps DUDA safe and draws from the pile")
+                                 "and HUNA, sweeps away 2 bridges, keeps DUDA safe and draws "
+                                 "from the pile")
     removal = why_turn(observe(worked_example("black"), BLACK), parse(["HUNA+HUNA/ELAI-HUNA"]))
     assert removal == (Clause(Why.REMOVES, line=line("ELAI-HUNA")),
                        Clause(Why.PREPARES, (island("ELAI"),)))  # its ELAI card, a free line
@@ -247,7 +248,7 @@ def test_the_command_line_prints_each_turn_the_costliest_marked(tmp_path):
     run = kahuna("review", path, "--seat", "black", "--level", "expert:iterations=16")
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
-    assert lines[0].startswith("Black's 2 turns judged by expert:iterations=16")
+    assert lines[0].startswith("Black: 2 turns judged by expert:iterations=16")
     assert lines[1].startswith("* turn  1 (action 1, round 1): cost")
     assert lines[1].endswith("played take:GOLA")
     assert lines[2].startswith("      better: ") and lines[3].startswith("      why: Takes ALOA")

@@ -117,7 +117,6 @@ class TurnReview:
 class Review:
     """A review of one seat's turns, in the order played."""
 
-    seat: int
     turns: tuple[TurnReview, ...]
 
     def costliest(self) -> list[TurnReview]:
@@ -222,8 +221,7 @@ class Reviewing:
         """The review, its ``MARKED`` costliest turns marked (after ``step`` returned True)."""
         if len(self.done) < len(self._turns):
             raise RuntimeError("the review is not finished: call step() until it returns True")
-        seat = self._turns[0].obs.seat if self._turns else 0
-        return Review(seat, tuple(marked(self.done)))
+        return Review(tuple(marked(self.done)))
 
 
 def marked(reviews: Sequence[TurnReview]) -> list[TurnReview]:

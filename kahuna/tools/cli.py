@@ -126,18 +126,20 @@ def _review(args: argparse.Namespace) -> int:
         print(f"{args.level} cannot judge turns: name a level (master, expert, ...)",
               file=sys.stderr)
         return 2
+    seat = parse_seat(args.seat)
     try:
         _, effects = replay(record)  # checked first: the error names the bad action
-        result = review(start_of(record), [fx.action for fx in effects],
-                        parse_seat(args.seat), player.level, args.seed)
+        result = review(start_of(record), [fx.action for fx in effects], seat, player.level,
+                        args.seed)
     except KahunaError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(_review_json(result, args)))
         return 0
-    colour = COLOURS[result.seat]
-    print(f"{colour}'s {len(result.turns)} turns judged by {args.level} (seed {args.seed}); "
+    colour = COLOURS[seat]
+    n = len(result.turns)
+    print(f"{colour}: {n} turn{'' if n == 1 else 's'} judged by {args.level} (seed {args.seed}); "
           f"* marks the {len(result.costliest())} costliest; cost in points (a game won "
           f"or lost counts 100)")
     for t in result.turns:
@@ -158,7 +160,7 @@ def _review_json(result: Review, args: argparse.Namespace) -> dict[str, Any]:
     def clause(c: Clause) -> dict[str, Any]:
         return {"why": c.why.value, "islands": [ISLANDS[i] for i in c.islands],
                 "count": c.count, "line": line_name(c.line) if c.line >= 0 else None}
-    return {"seat": COLOURS[result.seat].lower(), "level": args.level, "seed": args.seed,
+    return {"seat": args.seat, "level": args.level, "seed": args.seed,
             "turns": [{"turn": t.turn.number, "action": t.turn.first + 1,
                        "round": t.turn.round, "cost": round(t.cost, 4),
                        "points": round(t.points, 4), "won": round(t.won, 4),
