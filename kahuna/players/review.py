@@ -153,10 +153,10 @@ def walk_turn(turn: Turn, plan: Sequence[Action]) -> list[tuple[Observation, Eff
     """``plan`` (the better turn, or the one played) action by action from the turn's
     start, for the page to step through: after each action, what the seat sees and the
     action's effects (for ``describe``). Played in one world dealt from the turn's
-    observation: every effect is the one the game would have had, but for the card a pile
-    draw brings, which is that world's (R24: not the real one; the narration keeps it
-    secret unless the seat is named as the viewer). Raises ``IllegalAction`` for a plan
-    that is not legal there."""
+    observation: every effect is the one the game would have had, but for the cards that
+    come off the pile (a pile draw, a display refilled), which are that world's (R24: not
+    the real ones; the narration keeps a pile draw secret unless the seat is named as the
+    viewer). Raises ``IllegalAction`` for a plan that is not legal there."""
     world = turn.obs.sample_state(random.Random(0))
     steps = []
     for action in plan:
