@@ -49,16 +49,17 @@ def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int],
               rules: str = "") -> dict[str, Any]:
     """One game between ``names`` (Black, White) on the deal of ``seed`` with the
     variants ``rules`` (``"V1,V2"``): the winner's seat (None for a draw) and each
-    seat's seconds per decision."""
+    seat's seconds per decision. The seconds are the process's CPU time
+    (``time.process_time``), so other work on the machine does not inflate them."""
     state = new_game(Setup(seed=seed, **variants(rules)))
     players = [player(names[BLACK]), player(names[WHITE])]
     rngs = [random.Random(rng_seeds[BLACK]), random.Random(rng_seeds[WHITE])]
     times: list[list[float]] = [[], []]
     while not state.is_over:
         seat = state.to_move
-        start = time.perf_counter()
+        start = time.process_time()
         action = choose(players[seat], observe(state, seat), rngs[seat])
-        times[seat].append(time.perf_counter() - start)
+        times[seat].append(time.process_time() - start)
         state.play(action)  # checked: a bot's illegal action fails the match loudly
     return {"winner": state.outcome.winner, "times": times}
 
