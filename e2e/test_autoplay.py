@@ -34,5 +34,5 @@ def test_an_unknown_autoplay_level_is_refused_with_a_message(page, base_url, wai
     page.goto(base_url + "?autoplay=grandmaster&pace=0")
     wait_ready(page)
     text = page.text_content("#dialog")
-    assert "no level 'grandmaster'" in text and "beginner" in text
+    assert "no level “grandmaster”" in text and "beginner" in text
     assert page.evaluate("document.body.dataset.autoplayed") is None

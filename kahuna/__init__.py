@@ -22,7 +22,9 @@ from .notation.link import KEYS as LINK_KEYS
 from .notation.link import as_record as link_record
 from .notation.link import decode as decode_link
 from .notation.language import LANGUAGES, translations
-from .notation.narrate import YOU, describe, possessive, reason_words, says, winner_words
+from .notation.narrate import (
+    YOU, describe, name_words, reason_words, result_words, scoring_words, winner_words,
+)
 from .notation.position import position_from_json, position_to_json, seat_name
 from .notation.reading import load_json, parse_seat
 from .notation.record import FORMAT as RECORD_FORMAT
@@ -53,7 +55,7 @@ _REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "
 
 __all__ = [
     "LINK_KEYS", "link_record", "decode_link", "LANGUAGES", "translations", "YOU",
-    "describe", "possessive", "reason_words", "says", "winner_words", "load_json", "parse_seat", "position_from_json", "position_to_json",
+    "describe", "name_words", "reason_words", "result_words", "scoring_words", "winner_words", "load_json", "parse_seat", "position_from_json", "position_to_json",
     "seat_name", "RECORD_FORMAT", "RECORD_VERSION", "make_record", "replay",
     "setup_to_json", "start_of", "TURN_ENDING", "Action", "Kind", "DEGREE", "ISLANDS",
     "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",

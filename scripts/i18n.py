@@ -24,17 +24,18 @@ from __future__ import annotations
 
 import argparse
 import ast
+import io
 import string
 import struct
 import sys
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 LOCALE = "locale"
 DOMAIN = "kahuna"
-#: The folders whose Python code holds messages.
-SOURCES = ("kahuna",)
+#: The folders whose Python code holds messages: the engine's narration, and the page.
+SOURCES = ("kahuna", "web")
 #: The languages with a catalogue, and the standard Plural-Forms header of each.
 PLURAL_FORMS = {
     "de": "nplurals=2; plural=(n != 1);",
@@ -42,8 +43,9 @@ PLURAL_FORMS = {
     "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
 }
 #: The message functions, as Babel's keywords (argument positions; "c": the context).
+#: ``_`` and ``N_`` (marked now, translated where shown) are the page's (web/language.py).
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "npgettext": ((1, "c"), 2, 3)}
+            "npgettext": ((1, "c"), 2, 3), "_": None, "N_": None}
 COMMENT_TAG = "TRANSLATORS:"
 
 
@@ -196,7 +198,7 @@ def problems(template: list[Message], catalogue: list[Message], lang: str) -> li
 def check(root: Path = REPO_ROOT) -> list[str]:
     """Every problem of every catalogue, and every .mo that is not its .po compiled."""
     template = read_po(template_path(root).read_text(encoding="utf-8"))
-    found = []
+    found = [f"template: {p} (run extract)" for p in template_problems(root)]
     for lang in PLURAL_FORMS:
         po = po_path(lang, root)
         messages = read_po(po.read_text(encoding="utf-8"))
@@ -220,27 +222,123 @@ def compile_all(root: Path = REPO_ROOT) -> list[Path]:
     return written
 
 
+# ------------------------------------------------------------- the messages of the code
+
+
+class Found(NamedTuple):
+    """A message of the code: where it is, and what its translators are told."""
+    context: str | None
+    id: str
+    plural: str | None
+    paths: tuple[str, ...]
+    comments: tuple[str, ...]
+
+
+def messages_in_code(root: Path = REPO_ROOT) -> list[Found]:
+    """Every message of SOURCES' Python files: the calls of KEYWORDS with literal strings,
+    read with ``ast`` (so a call inside an f-string counts, which Babel's tokenizer misses
+    before Python 3.12), with the ``# TRANSLATORS:`` comment just above a call."""
+    found: dict[tuple[str | None, str], Found] = {}
+    for folder in SOURCES:
+        for path in sorted((root / folder).rglob("*.py")):
+            name = path.relative_to(root).as_posix()
+            text = path.read_text(encoding="utf-8")
+            lines = text.splitlines()
+            for node in ast.walk(ast.parse(text, name)):
+                message = _message(node)
+                if message is None:
+                    continue
+                context, msgid, plural = message
+                comments = _comments(lines, node.lineno)
+                before = found.get((context, msgid))
+                if before is not None:
+                    if before.plural != plural:
+                        raise ValueError(f"{name}: {msgid!r} is plural in one place only")
+                    paths = tuple(sorted({*before.paths, name}))
+                    comments = tuple(dict.fromkeys(before.comments + comments))
+                else:
+                    paths = (name,)
+                found[context, msgid] = Found(context, msgid, plural, paths, comments)
+    return sorted(found.values(), key=lambda f: (f.id, f.context or ""))
+
+
+def _message(node: ast.AST) -> tuple[str | None, str, str | None] | None:
+    """(context, id, plural) of a call of a message function with literal strings."""
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    if name not in KEYWORDS:
+        return None
+    texts = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+             for a in node.args]
+    spec = {"gettext": (None, 0, None), "_": (None, 0, None), "N_": (None, 0, None),
+            "ngettext": (None, 0, 1), "pgettext": (0, 1, None),
+            "npgettext": (0, 1, 2)}[name]
+    if len(texts) <= max(i for i in spec if i is not None) or any(
+            texts[i] is None for i in spec if i is not None):
+        return None  # not a literal message (e.g. _(LABELS[way]): marked where defined)
+    context, msgid, plural = (None if i is None else texts[i] for i in spec)
+    return context, msgid, plural
+
+
+def _comments(lines: list[str], lineno: int) -> tuple[str, ...]:
+    """The ``# TRANSLATORS:`` comment ending on the line above ``lineno``, if any."""
+    block: list[str] = []
+    i = lineno - 2
+    while i >= 0 and lines[i].strip().startswith("#"):
+        block.insert(0, lines[i].strip()[1:].strip())
+        i -= 1
+    for start, line in enumerate(block):
+        if line.startswith(COMMENT_TAG):
+            text = " ".join([line[len(COMMENT_TAG):].strip(), *block[start + 1:]])
+            return (text,)
+    return ()
+
+
+def template_problems(root: Path = REPO_ROOT) -> list[str]:
+    """How the template differs from the messages of the code (run ``extract``)."""
+    template = {m.key: m for m in read_po(template_path(root).read_text(encoding="utf-8"))
+                if m.id}
+    code = {(f.context, f.id): f for f in messages_in_code(root)}
+    found = [f"in the code, not in the template: {key[1]!r}" for key in code
+             if key not in template]
+    found += [f"in the template, not in the code: {key[1]!r}" for key in template
+              if key not in code]
+    found += [f"plural in one of code and template only: {key[1]!r}" for key in code
+              if key in template and code[key].plural != template[key].plural]
+    return found
+
+
 # ------------------------------------------------------------- Babel: extract, update
 
 
 def extract(root: Path = REPO_ROOT) -> Path:
-    """Write the template from the messages of SOURCES (Babel's Python extractor)."""
+    """Write the template from the messages of SOURCES (``messages_in_code``)."""
     from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_dir
     from babel.messages.pofile import write_po
 
     catalog = Catalog(project="Kahuna", charset="utf-8", fuzzy=False)
-    for folder in SOURCES:
-        for filename, lineno, message, comments, context in extract_from_dir(
-                root / folder, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,),
-                strip_comment_tags=True):
-            catalog.add(message, None, [(f"{folder}/{filename}", lineno)],
-                        auto_comments=comments, context=context)
+    for found in messages_in_code(root):
+        msgid = found.id if found.plural is None else (found.id, found.plural)
+        catalog.add(msgid, None, [(path, None) for path in found.paths],
+                    auto_comments=found.comments, context=found.context)
     target = template_path(root)
     target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("wb") as out:
-        write_po(out, catalog, include_lineno=False, sort_output=True, omit_header=False)
+    _write(target, catalog, write_po, omit_header=False)
     return target
+
+
+def _write(path: Path, catalog: object, write_po: Any, **options: bool) -> None:
+    """Babel's ``write_po``, without the header lines it fills with placeholders
+    (``EMAIL@ADDRESS``, ``LL@li.org``): the project has no such addresses."""
+    out = io.BytesIO()
+    write_po(out, catalog, include_lineno=False, sort_output=True, **options)
+    lines = out.getvalue().decode("utf-8").splitlines(keepends=True)
+    kept = [line.replace("Version:  ", "Version: ") for line in lines
+            if "EMAIL@ADDRESS" not in line and "LL@li.org" not in line
+            and not line.startswith("# Copyright (C) ")]
+    path.write_text("".join(kept), encoding="utf-8")
 
 
 def update(root: Path = REPO_ROOT) -> list[Path]:
@@ -261,8 +359,7 @@ def update(root: Path = REPO_ROOT) -> list[Path]:
             catalog = Catalog(locale=lang, project="Kahuna", charset="utf-8", fuzzy=False)
         catalog.update(template)
         po.parent.mkdir(parents=True, exist_ok=True)
-        with po.open("wb") as out:
-            write_po(out, catalog, include_lineno=False, sort_output=True, ignore_obsolete=True)
+        _write(po, catalog, write_po, ignore_obsolete=True)
         written.append(po)
     return written
 

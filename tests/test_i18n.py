@@ -20,11 +20,12 @@ from kahuna import (
     BLACK, COLOURS, LANGUAGES, WHITE, Action, Effects, Outcome, Termination, describe,
     reason_words, translations, winner_words,
 )
-from kahuna.notation.narrate import result_words
+from kahuna.notation.narrate import name_words, result_words
 from kahuna.rules.board import ISLANDS
 from scripts import i18n
 
 from .helpers import island, line
+from .pseudo import Pseudo, outside_brackets
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = i18n.read_po(i18n.template_path(ROOT).read_text(encoding="utf-8"))
@@ -109,6 +110,8 @@ def test_a_stale_mo_is_found(tmp_path):
         po.write_bytes(i18n.po_path(lang, ROOT).read_bytes())
         po.with_suffix(".mo").write_bytes(i18n.mo_bytes(CATALOGUES[lang]))
     i18n.template_path(tmp_path).write_bytes(i18n.template_path(ROOT).read_bytes())
+    for folder in i18n.SOURCES:  # the code whose messages the template holds
+        (tmp_path / folder).symlink_to(ROOT / folder)
     assert i18n.check(tmp_path) == []
     po = i18n.po_path("pl", tmp_path)
     po.write_text(po.read_text(encoding="utf-8").replace("wygrywa", "zwycięża"), encoding="utf-8")
@@ -182,64 +185,19 @@ def narration(tr):
     return texts
 
 
-def _accented(text):
-    """'Plâcé {line}': a message made strange, its placeholders kept."""
-    accents = str.maketrans("aeiouAEIOUcnCN", "âéîöûÂÉÎÖÛçñÇÑ")
-    return "".join(part if PLACEHOLDER.fullmatch(part) else part.translate(accents)
-                   for part in PLACEHOLDER.split(text))
-
-
-class Pseudo(gettext.NullTranslations):
-    """The template's messages, each wrapped in ⟦…⟧ and accented; counts the messages
-    asked for. A message not in the template comes back as it was: English."""
-
-    def __init__(self, template):
-        super().__init__()
-        self.messages = {m.key: m for m in template if m.id}
-        self.asked = set()
-
-    def _look(self, context, msgid, plural=None, n=1):
-        m = self.messages.get((context, msgid))
-        if m is None or m.plural != plural:
-            return msgid if plural is None or n == 1 else plural
-        self.asked.add(m.key)
-        return "⟦" + _accented(msgid if plural is None or n == 1 else plural) + "⟧"
-
-    def gettext(self, message):
-        return self._look(None, message)
-
-    def ngettext(self, singular, plural, n):
-        return self._look(None, singular, plural, n)
-
-    def pgettext(self, context, message):
-        return self._look(context, message)
-
-    def npgettext(self, context, singular, plural, n):
-        return self._look(context, singular, plural, n)
-
-
-def outside_brackets(text):
-    """What ``text`` shows outside every ⟦…⟧ (nested ones too)."""
-    depth, kept = 0, []
-    for char in text:
-        depth += (char == "⟦") - (char == "⟧")
-        if depth == 0 and char != "⟧":
-            kept.append(char)
-    assert depth == 0, text
-    return "".join(kept)
-
-
 def test_pseudo_language_shows_only_catalogue_words_islands_and_names():
     """Every word of the narration comes from the catalogue: outside the pseudo-language's
     brackets there are only the islands, the lines, numbers, punctuation and the names the
     caller gave that are no known name (Ana, Olek)."""
     pseudo = Pseudo(TEMPLATE)
-    texts = narration(pseudo)
+    texts = narration(pseudo) + [name_words(n, pseudo) for n in ("You", *COLOURS, "Computer")]
     own = "|".join([*ISLANDS, "Ana", "Olek"])
     for text in texts:
         rest = re.sub(rf"\b({own})\b", "", outside_brackets(text))
         assert re.fullmatch(r"[\s\d;,()–]*", rest), (text, rest)
-    assert pseudo.asked == {m.key for m in TEMPLATE if m.id}, "a message never narrated"
+    narrated = {(f.context, f.id) for f in i18n.messages_in_code(ROOT)
+                if any(path.startswith("kahuna/notation/") for path in f.paths)}
+    assert narrated - pseudo.asked == set(), "a message never narrated"
 
 
 def _words(text):
@@ -289,13 +247,13 @@ def test_german_sentences():
 
 
 def test_french_sentences():
-    assert _say("fr", WORKED) == ("L'ordinateur pose un pont sur BARI–DUDA et gagne BARI; "
+    assert _say("fr", WORKED) == ("L’ordinateur pose un pont sur BARI–DUDA et gagne BARI; "
                                   "votre pont ALOA–BARI est retiré; vous perdez ALOA")
     assert _say("fr", EFFECTS[3]) == (
-        "L'ordinateur joue ELAI et HUNA et retire votre pont ELAI–HUNA")
+        "L’ordinateur joue ELAI et HUNA et retire votre pont ELAI–HUNA")
     assert _say("fr", EFFECTS[4], viewer=BLACK) == "Vous défaussez IFFI face cachée"
     assert _say("fr", EFFECTS[16]) == (
-        "L'ordinateur termine le tour sans piocher; personne ne marque de point; "
+        "L’ordinateur termine le tour sans piocher; personne ne marque de point; "
         "égalité (rien ne les départage)")
     assert winner_words(EFFECTS[16].outcome, tr=translations("fr")) == "Égalité"
 
@@ -305,7 +263,7 @@ def test_polish_sentences_and_their_three_plural_forms():
         "Komputer umieszcza most na połączeniu BARI–DUDA i zyskuje kontrolę nad BARI; "
         "twój most ALOA–BARI zostaje usunięty; tracisz kontrolę nad ALOA")
     assert _say("pl", EFFECTS[2], names=COLOURS) == (
-        "Czarny zagrywa HUNA i HUNA i usuwa most ELAI–HUNA Białego; most DUDA–HUNA Białego "
+        "Czarny zagrywa HUNA i HUNA oraz usuwa most ELAI–HUNA Białego; most DUDA–HUNA Białego "
         "zostaje usunięty; Biały traci kontrolę nad DUDA, HUNA i ELAI")
     assert [_say("pl", EFFECTS[i], viewer=1 - EFFECTS[i].player) for i in (4, 5, 6)] == [
         "Odkładasz 1 zakrytą kartę", "Komputer odkłada 2 zakryte karty",

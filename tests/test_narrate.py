@@ -2,7 +2,7 @@
 
 from kahuna import BLACK, WHITE, Setup, describe, new_game
 from kahuna.rules.board import ISLANDS
-from kahuna.notation.narrate import possessive, reason_words, result_words, says
+from kahuna.notation.narrate import name_words, reason_words, result_words, scoring_words
 
 from .helpers import HOLD_ALOA, HOLD_COCO, HOLD_LALE, final_position, last_card, play, position
 from .test_worked_example import start
@@ -100,14 +100,15 @@ def test_r17_r23_scorings_and_results_with_the_page_names():
         "You win (equal points, higher final scoring)")
 
 
-def test_grammar_helpers_for_other_names():
-    """Only "You" changes the grammar; any other name (a colour, "Computer") is a third
-    person and keeps its capital."""
-    assert [says("You", "win"), says("You", "win", start=False), says("White", "win")] == [
-        "You win", "you win", "White wins"]
-    assert says("Computer", "have", start=False) == "Computer has"
-    assert [possessive("You"), possessive("You", start=False), possessive("Black")] == [
-        "Your", "your", "Black's"]
+def test_names_and_scorings_on_their_own():
+    """The page shows a name alone (a panel, a table) and a scoring's words in its
+    dialogs: "You" is the person spoken to, a colour or "Computer" a third person, and any
+    other name stays as given (R17: a tie scores nothing)."""
+    assert [name_words(n) for n in ("You", "Black", "Computer", "Ana")] == [
+        "You", "Black", "Computer", "Ana"]
+    assert [scoring_words(s, ("You", "Computer")) for s in ((0, 0), (2, 0), (0, 1))] == [
+        "nobody scores", "you score 2", "Computer scores 1"]
+    assert scoring_words((0, 3)) == "White scores 3"
 
 
 def test_english_by_default_and_any_language_by_its_catalogue():

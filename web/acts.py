@@ -49,6 +49,16 @@ def _card(app: App, rest: str) -> None:
         app.selected = toggle(app.selected, position, app.offers().most)
 
 
+def _languages(app: App, rest: str) -> None:
+    """Open the language dialog."""
+    app.choose_language()
+
+
+def _lang(app: App, rest: str) -> None:
+    """Speak the language ``rest`` ("de")."""
+    app.speak(rest)
+
+
 def _undo(app: App, rest: str) -> None:
     """Take back the last action of the turn."""
     m = app.match
@@ -173,5 +183,5 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "do": _do, "card": _card, "undo": _undo, "set": _set, "menu": _menu, "start": _start,
     "reset": _reset, "rematch": _rematch, "close": _close, "uncover": _uncover,
     "continue": _continue, "delete": _delete, "export": _export, "download": _download,
-    "newer": _newer, "keep": _keep,
+    "newer": _newer, "keep": _keep, "languages": _languages, "lang": _lang,
 }

@@ -11,7 +11,11 @@ words what was wrong, for a notice dialog; the game starts without it.
   pace=SECONDS               pause between the computer's actions, 0 to 3
   autoplay=LEVEL             the computer plays both seats (a demo; web/main.py checks
                              that LEVEL is a level): letters, digits, "-" and "_" only
+  lang=CODE                  the language to speak (en, de, fr, pl; "de-AT" is German);
+                             web/start.py reads it before the rest, so that the other
+                             problems are said in it
 Other parameters are ignored (another site may add its own to a link).
+The problems are said in the language spoken when ``read`` runs (web.language).
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kahuna import LINK_KEYS, KahunaError, decode_link, link_record
+from kahuna import LANGUAGES, LINK_KEYS, KahunaError, decode_link, link_record
+
+from .language import _, supported
 
 #: A seed: ASCII digits only (``str.isdigit`` also takes "٣" and "²"), short enough
 #: that ``int`` is instant.
@@ -45,13 +51,15 @@ class Address:
     link: tuple[str, Any] | None = None  # ("record" | "position", the game record it opens)
     problems: tuple[str, ...] = ()  # plain sentences, one per bad parameter
     autoplay: str | None = None
+    lang: str | None = None  # a language the game speaks
+    detail: str = ""  # why the link could not be read: the engine's words, in English
     linked: bool = False  # a record or position was given, readable or not (a reload
     #                       must not open it again)
 
 
 def _quoted(value: str) -> str:
     text = value if len(value) <= _QUOTED else value[:_QUOTED - 1] + "…"
-    return f"“{text}”" if text else "nothing"
+    return f"“{text}”"
 
 
 def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
@@ -64,39 +72,57 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
         if not isinstance(key, str) or not isinstance(value, str):
             continue
         if key in first:
-            if key in ("seed", "pace", "autoplay", *LINK_KEYS) and value != first[key]:
-                problems.append(f"The address gives “{key}” more than once; "
-                                "the first one is used.")
+            if key in ("seed", "pace", "autoplay", "lang", *LINK_KEYS) and value != first[key]:
+                problems.append(_("The address gives “{key}” more than once; the first one "
+                                  "is used.").format(key=key))
             continue
         first[key] = value
     seed = pace = link = None
+    detail = ""
     if "seed" in first:
         text = first["seed"]
         if _SEED.fullmatch(text):
             seed = int(text)
         else:
-            problems.append(f"The seed in the address, {_quoted(text)}, is not a whole "
-                            "number written with the digits 0-9: games are dealt at random.")
+            problems.append(_("The seed in the address, {value}, is not a whole number "
+                              "written with the digits 0-9: games are dealt at random.")
+                            .format(value=_quoted(text)))
     if "pace" in first:
         text = first["pace"]
         if _PACE.fullmatch(text):
             pace = min(MAX_PACE, float(text))
         else:
-            problems.append(f"The pace in the address, {_quoted(text)}, is not a number of "
-                            f"seconds from 0 to {MAX_PACE:g}: the computer plays at its usual pace.")
+            problems.append(_("The pace in the address, {value}, is not a number of seconds "
+                              "from 0 to {most}: the computer plays at its usual pace.")
+                            .format(value=_quoted(text), most=f"{MAX_PACE:g}"))
     autoplay = first.get("autoplay")
     if autoplay is not None and not _LEVEL.fullmatch(autoplay):
-        problems.append(f"The level to play in the address, {_quoted(autoplay)}, is not "
-                        "a level's name: the usual game opens instead.")
+        problems.append(_("The level to play in the address, {value}, is not a level’s "
+                          "name: the usual game opens instead.").format(value=_quoted(autoplay)))
         autoplay = None
+    lang = first.get("lang")
+    if lang is not None and supported(lang) is None:
+        problems.append(_("The language in the address, {value}, is not one the game speaks "
+                          "({languages}).").format(value=_quoted(lang),
+                                                   languages=", ".join(LANGUAGES)))
+    lang = supported(lang)
     keys = [key for key in LINK_KEYS if key in first]
     if len(keys) > 1:
-        problems.append(f"The address holds both a {keys[0]} and a {keys[1]}; "
-                        f"the {keys[0]} is opened.")
+        problems.append(_("The address holds both a {first} and a {second}; the {first} is "
+                          "opened.").format(first=keys[0], second=keys[1]))
     if keys:
         key = keys[0]
         try:
             link = (key, link_record(key, decode_link(first[key])))
         except KahunaError as exc:
-            problems.append(f"The {key} in the address could not be read: {exc}.")
-    return Address(seed, pace, "embed" in first, link, tuple(problems), autoplay, bool(keys))
+            problems.append(link_problem(key))
+            detail = str(exc)
+    return Address(seed, pace, "embed" in first, link, tuple(problems), autoplay, lang, detail,
+                   bool(keys))
+
+
+def link_problem(key: str) -> str:
+    """The record or position of a link cannot be opened. (Why, the engine says in
+    English, naming the field or rule, as the command line does: shown as a detail.)"""
+    # TRANSLATORS: {key} is "record" or "position", a parameter's name in the address.
+    return _("The {key} in the address could not be read.").format(key=key)

@@ -19,15 +19,16 @@ from . import dialogs, saves
 from .acts import FULL_GAME_ONLY, HANDLERS
 from .choices import Offers, hint_selection, offers
 from .controller import COMPUTER, HOTSEAT, Match
+from .language import KEY, N_, supported
 from .panels import own_hand
 from .players import Players, levels
 
 if TYPE_CHECKING:  # the players are imported lazily (boot time)
     from kahuna import Thinking
 
-NOT_SAVED = ("This game is not being saved just now: the browser's storage is full or "
-             "switched off. Play on; it is saved again as soon as the browser allows.")
-NOT_KEPT = "This browser does not let the page keep games: this one ends on reload."
+NOT_SAVED = N_("This game is not being saved just now: the browser’s storage is full or "
+               "switched off. Play on; it is saved again as soon as the browser allows.")
+NOT_KEPT = N_("This browser does not let the page keep games: this one ends on reload.")
 
 
 def _seat(choice: str, rng: random.Random) -> int:
@@ -41,10 +42,12 @@ class App:
     """Everything the page shows follows from this object's fields."""
 
     def __init__(self, storage: saves.Storage, now: Callable[[], float],
-                 seed: int | None = None, embed: str | None = None) -> None:
+                 seed: int | None = None, embed: str | None = None, lang: str = "en") -> None:
         """``embed``: the full game's address when the page is embedded (``?embed``;
-        then ``storage`` should be a MemoryStorage, and nothing is saved), else None."""
+        then ``storage`` should be a MemoryStorage, and nothing is saved), else None.
+        ``lang``: the language the page speaks (web.language.choose)."""
         self.storage = storage
+        self.lang = lang
         self.now = now
         self.seed = seed  # fixed seed for new games (a test hook: ?seed=N)
         self.embed = embed
@@ -52,9 +55,11 @@ class App:
         self.selected: tuple[int, ...] = ()
         self.hint: Action | None = None
         self.fx: Effects | None = None  # the last action's effects, to animate once
-        self.dialog = ""  # "", "new", "problem", "scoring", "end", "notice", "elsewhere"
+        # "", "new", "problem", "scoring", "end", "notice", "elsewhere", "language"
+        self.dialog = ""
+        self.under = ""  # the dialog the language dialog was opened over
         self.problem: saves.Saved | None = None
-        self.notice = ("", "")
+        self.notice = ("", "", "")  # title, message, the English detail (bug reports)
         # The level is looked up when first needed: importing the players at boot
         # would delay a returning player's board.
         self.choice = dialogs.NewGame(level="")
@@ -181,13 +186,33 @@ class App:
         else:
             self.save_problem = "" if self.keeps else NOT_KEPT
 
+    def choose_language(self) -> None:
+        """Open the language dialog over whatever is shown."""
+        if self.dialog != "language":
+            self.under, self.dialog = self.dialog, "language"
+
+    def speak(self, lang: str) -> None:
+        """Speak ``lang`` from now on, remember it, and go back to what was shown; the game
+        stays as it is. An unknown code is ignored."""
+        code = supported(lang)
+        if code is None:
+            return
+        self.lang = code
+        if self.dialog == "language":
+            self.dialog, self.under = self.under, ""
+        try:
+            self.storage.setItem(KEY, code)
+        except Exception:  # storage full or switched off: this page still speaks it
+            pass
+
     def no_storage(self) -> None:
         """The browser keeps nothing for this page: play on, and say the game ends on reload."""
         self.keeps, self.save_problem = False, NOT_KEPT
 
-    def tell(self, title: str, message: str) -> None:
-        """Show a notice: a plain message with a way on."""
-        self.notice, self.dialog = (title, message), "notice"
+    def tell(self, title: str, message: str, detail: str = "") -> None:
+        """Show a notice: a plain message with a way on; ``title`` is English marked with
+        ``N_`` (translated when shown), ``detail`` the engine's English words, if any."""
+        self.notice, self.dialog = (title, message, detail), "notice"
 
     def game_changed(self) -> None:
         """This game was played on in another tab: stop saving, and let the person

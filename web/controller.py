@@ -9,12 +9,13 @@ record without its last action, so what is shown always follows from the record.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from gettext import NullTranslations
 from typing import Any
 
 from kahuna import (
     COLOURS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, YOU, Action, Effects, Kind,
     Observation, RecordError, Setup, State, describe, new_game, observe, replay,
-    setup_to_json, start_of,
+    setup_to_json, start_of, translations,
 )
 
 COMPUTER, HOTSEAT = "computer", "hotseat"
@@ -75,13 +76,13 @@ class Match:
         names[1 - self.human] = "Computer"
         return names[0], names[1]
 
-    def log(self) -> list[str]:
-        """The move log in plain words, naming the players as ``names`` does; the pile
-        card is named only to the person who drew it against the computer (on a shared
-        device nobody's draw is named)."""
+    def log(self, tr: NullTranslations | None = None) -> list[str]:
+        """The move log in plain words (in the language of ``tr``, English by default),
+        naming the players as ``names`` does; the pile card is named only to the person
+        who drew it against the computer (on a shared device nobody's draw is named)."""
         viewer = self.human if self.mode == COMPUTER else None
-        names = self.names()
-        return [describe(fx, viewer, names) for fx in self.effects]
+        names, tr = self.names(), tr or translations("en")
+        return [describe(fx, viewer, names, tr) for fx in self.effects]
 
     # ----- acting -----------------------------------------------------------------
 

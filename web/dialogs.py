@@ -11,11 +11,14 @@ from dataclasses import dataclass
 from html import escape
 
 from kahuna import (
-    BLACK, BRIDGES, COLOURS, WHITE, Effects, Observation, reason_words, says, seat_name,
+    BLACK, BRIDGES, COLOURS, WHITE, Effects, Observation, name_words, reason_words,
+    scoring_words, seat_name, winner_words,
 )
 
 from .controller import COMPUTER, HOTSEAT, MODES
+from .language import NAMES, _, tr
 from .panels import islands_held, scores_table
+from .players import level_name
 from .saves import Saved
 
 RANDOM = "random"  # a seat or colour the deal decides
@@ -60,84 +63,103 @@ def _options(key: str, current: str, values: list[tuple[str, str]]) -> str:
 
 
 def _row(label: str, body: str) -> str:
-    return f'<div class="row"><span class="label">{label}</span>{body}</div>'
+    return f'<div class="row"><span class="label">{escape(label)}</span>{body}</div>'
+
+
+def _button(act: str, label: str, primary: bool = False) -> str:
+    cls = ' class="primary"' if primary else ""
+    return f'<button type="button"{cls} data-act="{escape(act)}">{escape(label)}</button>'
+
+
+def _note(text: str) -> str:
+    return f'<p class="note">{escape(text)}</p>'
+
+
+def _colour(seat: int) -> str:
+    return name_words(COLOURS[seat], tr())
 
 
 def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
                   results: str, current: str | None) -> str:
     """The new-game dialog: options, start, and the list of saved games."""
-    seats = [(seat_name(q), COLOURS[q]) for q in (BLACK, WHITE)] + [(RANDOM, "Random")]
-    on_off = [("off", "Off"), ("on", "On")]
-    rows = [_row("Opponent", _options("mode", choice.mode,
-                                      [(COMPUTER, "Computer"), (HOTSEAT, "Two players")]))]
+    seats = [(seat_name(q), _colour(q)) for q in (BLACK, WHITE)] + [(RANDOM, _("Random"))]
+    on_off = [("off", _("Off")), ("on", _("On"))]
+    rows = [_row(_("Opponent"), _options("mode", choice.mode, [
+        (COMPUTER, name_words("Computer", tr())), (HOTSEAT, _("Two players"))]))]
     if choice.mode == COMPUTER:
-        rows.append(_row("Your colour", _options("colour", choice.colour, seats)))
+        rows.append(_row(_("Your colour"), _options("colour", choice.colour, seats)))
         level = choice.level or levels[0]  # "" until chosen: the weakest
-        rows.append(_row("Level", _options("level", level, [(l, l) for l in levels])))
-        rows.append(f'<p class="note">{escape(results)}</p>')
-    rows.append(_row("Who starts", _options("first", choice.first, seats)))
-    rows.append(_row("Fewer surprises (V1)", _options(
+        rows.append(_row(_("Level"), _options("level", level,
+                                              [(name, level_name(name)) for name in levels])))
+        rows.append(_note(results))
+    rows.append(_row(_("Who starts"), _options("first", choice.first, seats)))
+    rows.append(_row(_("Fewer surprises (V1)"), _options(
         "fewer_surprises", "on" if choice.fewer_surprises else "off", on_off)))
-    rows.append('<p class="note">No building next to the opponent\'s islands; after removing '
-                'a bridge you may build on that line for free.</p>')
-    rows.append(_row("Open draws (V2)", _options(
+    rows.append(_note(_("No building next to the opponent’s islands; after removing a bridge "
+                        "you may build on that line for free.")))
+    rows.append(_row(_("Open draws (V2)"), _options(
         "open_draws", "on" if choice.open_draws else "off", on_off)))
-    rows.append('<p class="note">Cards taken from the display stay face up.</p>')
-    rows.append(_row("Handicap bridges", _options(
-        "handicap", str(choice.handicap), [(str(n), str(n) if n else "None") for n in range(4)])))
+    rows.append(_note(_("Cards taken from the display stay face up.")))
+    rows.append(_row(_("Handicap bridges"), _options(
+        "handicap", str(choice.handicap), [(str(n), str(n) if n else _("None"))
+                                           for n in range(4)])))
     if choice.handicap:
-        rows.append(_row("Handicap for", _options("handicap_player", choice.handicap_player,
-                                                  seats[:2])))
-    close = ('<button type="button" data-act="close">Back to the game</button>'
-             if current is not None else "")
+        rows.append(_row(_("Handicap for"), _options("handicap_player", choice.handicap_player,
+                                                     seats[:2])))
+    close = _button("close", _("Back to the game")) if current is not None else ""
     # One grid for all rows, so every row's buttons start in the same column.
-    parts = ['<h2 id="dialog-title">New game</h2>',
+    parts = [f'<h2 id="dialog-title">{escape(_("New game"))}</h2>',
              f'<div class="options">{"".join(rows)}</div>',
-             f'<div class="buttons"><button type="button" class="primary" data-act="start">'
-             f'Start</button>{close}</div>']
+             f'<div class="buttons">{_button("start", _("Start"), True)}{close}</div>']
     if saved:
-        parts.append('<h3>Saved games</h3><ul class="saves">')
+        parts.append(f'<h3>{escape(_("Saved games"))}</h3><ul class="saves">')
         for entry in saved:
-            sid = escape(entry.id)
-            go = (f'<button type="button" data-act="continue:{sid}">Continue</button>'
-                  if entry.match is not None else
-                  f'<button type="button" data-act="download:{sid}">Download data</button>')
-            this = " (this game)" if entry.id == current else ""
-            parts.append(f'<li><span>{escape(entry.summary())}{this}</span>{go}'
-                         f'<button type="button" data-act="delete:{sid}">Delete</button></li>')
+            go = (_button(f"continue:{entry.id}", _("Continue")) if entry.match is not None
+                  else _button(f"download:{entry.id}", _("Download data")))
+            text = entry.summary()
+            if entry.id == current:
+                text = _("{game} (this game)").format(game=text)
+            parts.append(f'<li><span>{escape(text)}</span>{go}'
+                         f'{_button(f"delete:{entry.id}", _("Delete"))}</li>')
         parts.append("</ul>")
     return "".join(parts)
 
 
 def problem_html(entry: Saved) -> str:
     """A save that cannot be read: say why, keep it, offer to download or delete it."""
-    sid = escape(entry.id)
-    return ('<h2 id="dialog-title">This saved game cannot be opened</h2>'
-            f'<p class="problem">{escape(entry.problem)}</p>'
-            '<p>Its data is kept as it is. You can download it (for a bug report, or to '
-            'open it with a later version), delete it, or start a new game.</p>'
+    kept = _("Its data is kept as it is. You can download it (for a bug report, or to open it "
+             "with a later version), delete it, or start a new game.")
+    return (f'<h2 id="dialog-title">{escape(_("This saved game cannot be opened"))}</h2>'
+            f'{problem_text(entry.problem, entry.detail)}<p>{escape(kept)}</p>'
             '<div class="buttons">'
-            f'<button type="button" data-act="download:{sid}">Download the saved data</button>'
-            f'<button type="button" data-act="delete:{sid}">Delete it</button>'
-            '<button type="button" class="primary" data-act="menu">New game</button></div>')
+            f'{_button(f"download:{entry.id}", _("Download the saved data"))}'
+            f'{_button(f"delete:{entry.id}", _("Delete it"))}'
+            f'{_button("menu", _("New game"), True)}</div>')
 
 
-def notice_html(title: str, message: str) -> str:
+def problem_text(text: str, detail: str = "") -> str:
+    """What went wrong: ``text`` in the page's language, then ``detail``, the engine's
+    technical words (a field, a rule), which stay English, marked so, for bug reports."""
+    more = f' <span class="detail" lang="en">({escape(detail)})</span>' if detail else ""
+    return f'<p class="problem">{escape(text)}{more}</p>'
+
+
+def notice_html(title: str, message: str, detail: str = "") -> str:
     """A plain message with a way on (used for a bad link)."""
-    return (f'<h2 id="dialog-title">{escape(title)}</h2><p class="problem">{escape(message)}</p>'
-            '<div class="buttons"><button type="button" class="primary" data-act="close">'
-            'OK</button><button type="button" data-act="menu">New game</button></div>')
+    return (f'<h2 id="dialog-title">{escape(title)}</h2>{problem_text(message, detail)}'
+            f'<div class="buttons">{_button("close", _("OK"), True)}'
+            f'{_button("menu", _("New game"))}</div>')
 
 
 def elsewhere_html() -> str:
     """Another tab played this game on: this tab stopped saving; the person chooses."""
-    return ('<h2 id="dialog-title">This game was continued in another tab</h2>'
-            '<p>So that neither tab overwrites the other\'s moves, this tab has stopped '
-            'saving. Go on with the game as the other tab left it, or keep this tab\'s game '
-            '(the other tab is then told the same).</p>'
-            '<div class="buttons"><button type="button" class="primary" data-act="newer">'
-            'Load the newer game</button><button type="button" data-act="keep">'
-            'Keep playing here</button></div>')
+    why = _("So that neither tab overwrites the other’s moves, this tab has stopped saving. "
+            "Go on with the game as the other tab left it, or keep this tab’s game (the other "
+            "tab is then told the same).")
+    return (f'<h2 id="dialog-title">{escape(_("This game was continued in another tab"))}</h2>'
+            f'<p>{escape(why)}</p>'
+            f'<div class="buttons">{_button("newer", _("Load the newer game"), True)}'
+            f'{_button("keep", _("Keep playing here"))}</div>')
 
 
 def record_html(ready: bool) -> str:
@@ -145,23 +167,22 @@ def record_html(ready: bool) -> str:
     why not (the record's deal names every hidden card)."""
     if ready:
         return ('<button type="button" class="act" data-act="export">'
-                'Download the game record</button>')
-    return ('<p class="note">The game record can be downloaded when the game is over: '
-            'before that it would show the hidden cards.</p>')
+                f'{escape(_("Download the game record"))}</button>')
+    return _note(_("The game record can be downloaded when the game is over: before that it "
+                   "would show the hidden cards."))
 
 
 def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
     """An interim scoring (R17) as it happens."""
     b, w = islands_held(obs)
-    points = fx.scoring or (0, 0)
-    scorer = names[0 if points[0] else 1]
-    verdict = ("A tie: nobody scores." if points == (0, 0) else
-               f"{escape(says(scorer, 'score'))} {max(points)}.")
-    return (f'<h2 id="dialog-title">End of round {fx.round_ended}</h2>'
-            f'<p>Islands: {escape(names[0])} {b}, {escape(names[1])} {w}. {verdict}</p>'
+    verdict = scoring_words(fx.scoring or (0, 0), names, tr())
+    text = _("Islands: {first} {first_count}, {second} {second_count}. {verdict}.").format(
+        first=name_words(names[0], tr()), first_count=b, second=name_words(names[1], tr()),
+        second_count=w, verdict=verdict[:1].upper() + verdict[1:])
+    title = _("End of round {round}").format(round=fx.round_ended)
+    return (f'<h2 id="dialog-title">{escape(title)}</h2><p>{escape(text)}</p>'
             f'{scores_table(obs, names, strong_total=True)}'
-            '<div class="buttons"><button type="button" class="primary" data-act="close">'
-            'Play on</button></div>')
+            f'<div class="buttons">{_button("close", _("Play on"), True)}</div>')
 
 
 def end_html(obs: Observation, names: tuple[str, str], result: str) -> str:
@@ -169,23 +190,37 @@ def end_html(obs: Observation, names: tuple[str, str], result: str) -> str:
     outcome = obs.outcome
     assert outcome is not None
     b, w = islands_held(obs)
-    title = "Draw" if outcome.winner is None else says(names[outcome.winner], "win")
-    reason = reason_words(outcome, names)
+    title = winner_words(outcome, names, tr=tr())
+    reason = reason_words(outcome, names, tr())
     bridges = [BRIDGES - obs.supply[0], BRIDGES - obs.supply[1]]
-    return (f'<h2 id="dialog-title" class="winner">{escape(title)}</h2>'
-            f'<p>{escape(reason[0].upper() + reason[1:])}. '
-            f'Islands at the end: {escape(names[0])} {b}, {escape(names[1])} {w}; bridges on '
-            f'the board: {bridges[0]} and {bridges[1]}.</p>'
+    text = _("{reason}. Islands at the end: {first} {first_count}, {second} {second_count}; "
+             "bridges on the board: {first_bridges} and {second_bridges}.").format(
+        reason=reason[:1].upper() + reason[1:], first=name_words(names[0], tr()),
+        first_count=b, second=name_words(names[1], tr()), second_count=w,
+        first_bridges=bridges[0], second_bridges=bridges[1])
+    return (f'<h2 id="dialog-title" class="winner">{escape(title)}</h2><p>{escape(text)}</p>'
             f'{scores_table(obs, names, strong_total=True)}'
-            + (f'<p class="note">{escape(result)}</p>' if result else "")
-            + '<div class="buttons"><button type="button" class="primary" data-act="rematch">'
-            'Rematch</button><button type="button" data-act="menu">New game</button>'
-            '<button type="button" data-act="close">Look at the board</button></div>')
+            + (_note(result) if result else "")
+            + f'<div class="buttons">{_button("rematch", _("Rematch"), True)}'
+            f'{_button("menu", _("New game"))}{_button("close", _("Look at the board"))}</div>')
+
+
+def language_html(current: str) -> str:
+    """The languages, each by its own name (in its own language); the current one pressed."""
+    buttons = "".join(
+        f'<button type="button" data-act="lang:{code}" lang="{code}" '
+        f'aria-pressed="{str(code == current).lower()}">{escape(name)}</button>'
+        for code, name in NAMES.items())
+    return (f'<h2 id="dialog-title">{escape(_("Language"))}</h2>'
+            f'<div class="seg languages" role="group">{buttons}</div>'
+            f'<div class="buttons">{_button(f"lang:{current}", _("Close"), True)}</div>')
 
 
 def cover_html(player: int) -> str:
     """The hot-seat screen between turns: hands stay hidden until the next player taps."""
-    name = COLOURS[player]
-    return (f'<div class="box"><h2>{name} to play</h2><p>Pass the device to {name}. '
-            'The hands stay hidden until then.</p><button type="button" class="primary" '
-            f'data-act="uncover">I am {name}: show my cards</button></div>')
+    name = _colour(player)
+    passing = _("Pass the device to {player}. The hands stay hidden until then.")
+    return (f'<div class="box"><h2>{escape(_("{player} to play").format(player=name))}</h2>'
+            f'<p>{escape(passing.format(player=name))}</p>'
+            f'{_button("uncover", _("I am {player}: show my cards").format(player=name), True)}'
+            '</div>')

@@ -120,6 +120,7 @@ class Page:
         self._overlay("dialog", current.dialog)
         self._overlay("cover", current.cover)
         document.getElementById("btn-hint").disabled = not current.hint_ok
+        document.documentElement.lang = current.lang
         document.body.dataset.turn = current.turn  # for tests and styling: who may act
         self.app.drawn()  # animate once, not again on the next drawing; download once
         if current.download is not None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from html import escape
 
+from .dialogs import problem_text
+from .language import _
+
 
 def full_game_link(address: str, text: str, short: str = "") -> str:
     """A link to the full game at ``address``, in a new tab; with ``short``, a narrow
@@ -23,13 +26,14 @@ def full_game_link(address: str, text: str, short: str = "") -> str:
 def nav_html(full_game: str) -> str:
     """Reset (back to the linked start) and the way to the full game, for the header."""
     return ('<button type="button" id="btn-reset" data-act="reset" '
-            'title="Back to the start of this example">Reset</button>'
-            + full_game_link(full_game, "Open in the full game", "Full game"))
+            f'title="{escape(_("Back to the start of this example"))}">{escape(_("Reset"))}'
+            '</button>'
+            + full_game_link(full_game, _("Open in the full game"), _("Full game")))
 
 
-def bad_link_html(title: str, message: str, full_game: str) -> str:
+def bad_link_html(title: str, message: str, full_game: str, detail: str = "") -> str:
     """A link that holds no game: say why; offer a fresh game here or the full game."""
-    return (f'<h2 id="dialog-title">{escape(title)}</h2><p class="problem">{escape(message)}</p>'
+    return (f'<h2 id="dialog-title">{escape(title)}</h2>{problem_text(message, detail)}'
             '<div class="buttons"><button type="button" class="primary" data-act="start">'
-            f'Play a fresh game</button>{full_game_link(full_game, "Open the full game")}'
-            '</div>')
+            f'{escape(_("Play a fresh game"))}</button>'
+            f'{full_game_link(full_game, _("Open the full game"))}</div>')

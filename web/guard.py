@@ -15,9 +15,11 @@ from __future__ import annotations
 from html import escape
 from typing import Awaitable, Callable
 
+from .language import N_, _
+
 CONTINUE, NEW, RELOAD = "continue", "new", "reload"
 #: The ways forward, in the order offered, with their buttons' words.
-LABELS = {CONTINUE: "Continue", NEW: "Start a new game", RELOAD: "Reload the page"}
+LABELS = {CONTINUE: N_("Continue"), NEW: N_("Start a new game"), RELOAD: N_("Reload the page")}
 TITLE_ID = "problem-title"  # the dialog's aria-labelledby (index.html)
 
 
@@ -31,21 +33,23 @@ def problem_html(exc: BaseException, ways: tuple[str, ...]) -> str:
     """The dialog for an unexpected error: plain words, one button per way forward (the
     first is the primary one), and the details folded away."""
     if CONTINUE in ways:
-        words = ("The game is still here: continue from where it stands, or start a new "
-                 "game if the problem comes back.")
+        words = _("The page ran into a problem it did not expect. The game is still here: "
+                  "continue from where it stands, or start a new game if the problem comes "
+                  "back.")
     elif NEW in ways:
-        words = "This game cannot go on from here. You can start a new game or reload the page."
+        words = _("The page ran into a problem it did not expect. This game cannot go on "
+                  "from here. You can start a new game or reload the page.")
     else:
-        words = "The page cannot go on from here. Reloading it usually helps."
+        words = _("The page ran into a problem it did not expect. The page cannot go on "
+                  "from here. Reloading it usually helps.")
     primary = ' class="primary"'
     buttons = "".join(
         f'<button type="button" data-problem="{way}"{primary if i == 0 else ""}>'
-        f'{LABELS[way]}</button>' for i, way in enumerate(ways))
-    return (f'<h2 id="{TITLE_ID}">Sorry, something went wrong</h2>'
-            f'<p>The page ran into a problem it did not expect. {words}</p>'
-            f'<div class="buttons">{buttons}</div>'
-            '<details class="bug-report"><summary>Details for a bug report</summary>'
-            f'<pre>{escape(details(exc))}</pre></details>')
+        f'{escape(_(LABELS[way]))}</button>' for i, way in enumerate(ways))
+    return (f'<h2 id="{TITLE_ID}">{escape(_("Sorry, something went wrong"))}</h2>'
+            f'<p>{escape(words)}</p><div class="buttons">{buttons}</div>'
+            f'<details class="bug-report"><summary>{escape(_("Details for a bug report"))}'
+            f'</summary><pre lang="en">{escape(details(exc))}</pre></details>')
 
 
 class Guard:

@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING, Any
 from kahuna import KahunaError
 
 from . import saves
-from .address import Address, read
+from .address import Address, link_problem, read
 from .controller import HOTSEAT, Match
+from .language import N_, _
 
 if TYPE_CHECKING:
     from .app import App
 
-LINK_TITLE = "This link holds no game that can be opened"
-ADDRESS_TITLE = "Part of the address was not understood"
+LINK_TITLE = N_("This link holds no game that can be opened")
+ADDRESS_TITLE = N_("Part of the address was not understood")
 
 
 def boot(app: App, address: Address | Mapping[str, str]) -> None:
@@ -25,8 +26,8 @@ def boot(app: App, address: Address | Mapping[str, str]) -> None:
     in the address could not be used."""
     if not isinstance(address, Address):
         address = read(address)
-    problems = list(address.problems)
-    opened = address.link is not None and _open_link(app, *address.link, problems)
+    problems, detail = list(address.problems), [address.detail]
+    opened = address.link is not None and _open_link(app, *address.link, problems, detail)
     if opened:
         pass
     elif app.embed is None:
@@ -35,8 +36,22 @@ def boot(app: App, address: Address | Mapping[str, str]) -> None:
         app.start()
     if problems:
         title = LINK_TITLE if address.linked and not opened else ADDRESS_TITLE
-        app.tell(title, " ".join(problems))
+        app.tell(title, " ".join(problems), detail[-1])
     app.remember_opening()
+
+
+def start_autoplay(app: App, level: str) -> None:
+    """?autoplay=LEVEL: the computer plays both seats at LEVEL; an unknown level is
+    refused with a message (and a game against the computer instead)."""
+    from .players import levels  # lazy, as everywhere: the players are big
+
+    known = level in levels()
+    app.autoplay = level if known else ""
+    app.start()
+    if not known:
+        app.tell(N_("This address asks for something the page cannot do"),
+                 _("autoplay: there is no level “{level}”; the levels are {levels}.")
+                 .format(level=level[:40], levels=", ".join(levels())))
 
 
 def _open_current(app: App) -> None:
@@ -49,15 +64,17 @@ def _open_current(app: App) -> None:
         app.start()
 
 
-def _open_link(app: App, key: str, data: Any, problems: list[str]) -> bool:
+def _open_link(app: App, key: str, data: Any, problems: list[str], detail: list[str]) -> bool:
     """Open the game a link holds; a link opened before resumes the game it became.
-    False (and a sentence in ``problems``) when the link holds no game."""
+    False (and a sentence in ``problems``, the engine's words in ``detail``) when the link
+    holds no game."""
     try:
         if isinstance(data, dict) and "meta" not in data:  # a bare record: two players
             data = {**data, "meta": {"mode": HOTSEAT}}
         match = Match.from_record(data)
     except (ValueError, KahunaError, TypeError, AttributeError) as exc:  # a bad link: say why
-        problems.insert(0, f"The {key} in the address could not be read: {exc}.")
+        problems.insert(0, link_problem(key))
+        detail.append(str(exc))
         return False
     link = saves.identity(match.to_record())
     before = saves.opened_from(app.storage, link) if app.embed is None else None

@@ -11,17 +11,16 @@ from html import escape
 
 from kahuna import (
     COLOURS, DEGREE, HAND_LIMIT, ISLANDS, N_ISLANDS, Action, Kind, Observation, Phase, cards_of,
-    seat_name,
+    name_words, seat_name,
 )
 
 from .choices import Offers, selected_cards
-
-_ROUND_NAMES = ("Round 1", "Round 2", "Final")
+from .language import _, ngettext, pgettext, tr
 
 
 def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = None) -> str:
     """One face-up island card; a button when ``act`` is given."""
-    body = (f'<b>{ISLANDS[island]}</b><small title="lines">{DEGREE[island]}</small>')
+    body = (f'<b>{ISLANDS[island]}</b><small title="{escape(_("lines"))}">{DEGREE[island]}</small>')
     style = f'style="--hue:{island * 30}"'
     if not act:
         return f'<span class="card {cls}" {style}>{body}</span>'
@@ -32,7 +31,7 @@ def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = 
 
 def card_back(cls: str = "") -> str:
     """One face-down card."""
-    return f'<span class="card back {cls}" aria-label="hidden card"></span>'
+    return f'<span class="card back {cls}" aria-label="{escape(_("hidden card"))}"></span>'
 
 
 def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
@@ -40,7 +39,7 @@ def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
     """The seat's own hand: face up (buttons when it may act), or backs when covered."""
     hand = own_hand(obs)
     if covered:
-        return "".join(card_back() for _ in hand)
+        return card_back() * len(hand)
     open_left = list(obs.known[obs.seat]) if obs.open_draws else [0] * N_ISLANDS
     acting = obs.to_move == obs.seat and obs.phase in (Phase.PLAY, Phase.FINAL)
     cards = []
@@ -55,7 +54,11 @@ def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
             cards.append(card_html(island, f"card:{i}", cls, i in selected))
         else:
             cards.append(card_html(island, "", cls))
-    return "".join(cards) or '<span class="empty">no cards</span>'
+    return "".join(cards) or _no_cards()
+
+
+def _no_cards() -> str:
+    return f'<span class="empty">{escape(_("no cards"))}</span>'
 
 
 def own_hand(obs: Observation) -> list[int]:
@@ -70,15 +73,15 @@ def opponent_hand_html(obs: Observation) -> str:
     known = cards_of(obs.known[opp])
     label = "open" if obs.open_draws else "known"
     faces = [card_html(i, "", label) for i in known]  # dashed: known, not secret (R24)
-    backs = [card_back() for _ in range(obs.hand_sizes[opp] - len(known))]
-    return "".join(faces + backs) or '<span class="empty">no cards</span>'
+    backs = [card_back()] * (obs.hand_sizes[opp] - len(known))
+    return "".join(faces + backs) or _no_cards()
 
 
 def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> str:
     """Display cards, draw pile, discard pile, and the turn-ending buttons on offer."""
     ends = {str(a): a for a in offers.ends}
     hint_text = str(hint) if hint is not None else ""
-    parts = ['<div class="display" aria-label="display">']
+    parts = [f'<div class="display" aria-label="{escape(_("display"))}">']
     for card in obs.display:
         if card < 0:
             parts.append('<span class="card gap"></span>')
@@ -90,12 +93,14 @@ def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> 
     pile_cls = "card back pile" + (" hint" if hint_text == "pile" else "")
     count = f'<span class="count">{obs.pile_size}</span>'
     if "pile" in ends:
+        label = _("draw from the pile ({count})").format(count=obs.pile_size)
         parts.append(f'<button type="button" class="{pile_cls}" data-act="do:pile" '
-                     f'aria-label="draw from the pile ({obs.pile_size})">{count}</button>')
+                     f'aria-label="{escape(label)}">{count}</button>')
     else:
-        parts.append(f'<span class="{pile_cls}" aria-label="draw pile">{count}</span>')
+        parts.append(f'<span class="{pile_cls}" aria-label="{escape(_("draw pile"))}">'
+                     f'{count}</span>')
     discards = len(obs.discard_up) + obs.discard_down
-    parts.append(f'<span class="card discard" aria-label="discard pile">'
+    parts.append(f'<span class="card discard" aria-label="{escape(_("discard pile"))}">'
                  f'<span class="count">{discards}</span></span>')
     return "".join(parts)
 
@@ -105,15 +110,19 @@ def actions_html(offers: Offers, can_undo: bool, hint: Action | None = None) -> 
     parts = []
     if offers.discard is not None:
         n = len(offers.discard.cards)
+        label = ngettext("Discard {count} card face down", "Discard {count} cards face down",
+                         n).format(count=n)
         parts.append(f'<button type="button" class="act" data-act="do:{offers.discard}">'
-                     f'Discard {n} card{"s" * (n > 1)} face down</button>')
+                     f'{escape(label)}</button>')
     for action in offers.ends:
         if action.kind is Kind.PASS:
             cls = "act hint" if hint is not None and hint.kind is Kind.PASS else "act"
-            label = "End turn without drawing" if offers.can_draw() else "End turn"
-            parts.append(f'<button type="button" class="{cls}" data-act="do:pass">{label}</button>')
+            label = _("End turn without drawing") if offers.can_draw() else _("End turn")
+            parts.append(f'<button type="button" class="{cls}" data-act="do:pass">'
+                         f'{escape(label)}</button>')
     if can_undo:
-        parts.append('<button type="button" class="act" data-act="undo">Undo</button>')
+        parts.append(f'<button type="button" class="act" data-act="undo">{escape(_("Undo"))}'
+                     '</button>')
     return "".join(parts)
 
 
@@ -122,16 +131,20 @@ def players_html(obs: Observation, names: tuple[str, str]) -> str:
     rows = []
     totals = obs.totals()
     held = islands_held(obs)
+    # TRANSLATORS: the short words after the counts in the players' panel (islands
+    # controlled, bridges in supply, points): keep them short, 360 px wide screens.
+    stats = ((_("islands controlled"), pgettext("short for islands", "isl.")),
+             (_("bridges in supply"), pgettext("short for bridges", "br.")),
+             (_("points"), pgettext("short for points", "pts")))
     for q in (0, 1):
-        islands = held[q]
         turn = " to-move" if obs.to_move == q and obs.phase is not Phase.OVER else ""
+        cells = "".join(
+            f'<span class="stat" title="{escape(title)}"><b>{n}</b> {escape(short)}</span>'
+            for (title, short), n in zip(stats, (held[q], obs.supply[q], totals[q])))
         rows.append(
             f'<div class="player {seat_name(q)}{turn}">'
-            f'<span class="swatch" title="{COLOURS[q]}"></span>'
-            f'<span class="who">{escape(names[q])}</span>'
-            f'<span class="stat" title="islands controlled"><b>{islands}</b> isl.</span>'
-            f'<span class="stat" title="bridges in supply"><b>{obs.supply[q]}</b> br.</span>'
-            f'<span class="stat" title="points"><b>{totals[q]}</b> pts</span></div>')
+            f'<span class="swatch" title="{escape(name_words(COLOURS[q], tr()))}"></span>'
+            f'<span class="who">{escape(name_words(names[q], tr()))}</span>{cells}</div>')
     return "".join(rows)
 
 
@@ -143,13 +156,16 @@ def scores_html(obs: Observation, names: Sequence[str]) -> str:
 def scores_table(obs: Observation, names: Sequence[str], strong_total: bool = False) -> str:
     """A row per player named ``names[q]``: the points of each scoring, then the total."""
     totals = obs.totals()
-    head = "".join(f"<th>{name}</th>" for name in _ROUND_NAMES[:len(obs.scorings)])
+    rounds = (_("Round 1"), _("Round 2"), pgettext("the last scoring", "Final"))
+    head = "".join(f"<th>{escape(name)}</th>" for name in rounds[:len(obs.scorings)])
     rows = []
     for q in (0, 1):
         cells = "".join(f"<td>{s[q]}</td>" for s in obs.scorings)
         total_html = f"<b>{totals[q]}</b>" if strong_total else str(totals[q])
-        rows.append(f"<tr><th>{escape(names[q])}</th>{cells}<td>{total_html}</td></tr>")
-    return f'<table class="scores"><tr><th></th>{head}<th>Total</th></tr>{"".join(rows)}</table>'
+        rows.append(f"<tr><th>{escape(name_words(names[q], tr()))}</th>{cells}"
+                    f"<td>{total_html}</td></tr>")
+    return (f'<table class="scores"><tr><th></th>{head}<th>{escape(_("Total"))}</th></tr>'
+            f'{"".join(rows)}</table>')
 
 
 def islands_held(obs: Observation) -> tuple[int, int]:
@@ -160,36 +176,38 @@ def islands_held(obs: Observation) -> tuple[int, int]:
 def prompt_text(obs: Observation, offers: Offers, selected: tuple[int, ...],
                 names: tuple[str, str]) -> str:
     """One sentence telling the player what they can do now."""
-    who = names[obs.to_move]
     if obs.phase is Phase.OVER:
-        return "The game is over."
+        return _("The game is over.")
     if obs.to_move != obs.seat:
-        return f"{who} to play…"
+        return _("{player} to play…").format(player=name_words(names[obs.to_move], tr()))
     if obs.phase is Phase.HANDICAP:
-        return f"Place {obs.handicap_left} handicap bridge{'s' * (obs.handicap_left > 1)} on any lit line."
+        return ngettext("Place {count} handicap bridge on any lit line.",
+                        "Place {count} handicap bridges on any lit line.",
+                        obs.handicap_left).format(count=obs.handicap_left)
     cards = selected_cards(own_hand(obs), selected)
     if obs.free_line >= 0 and not cards and offers.lines:
-        return "You may put a free bridge on the line just cleared (lit), or go on."
+        return _("You may put a free bridge on the line just cleared (lit), or go on.")
     if len(cards) == 1:
-        return (f"Choose a lit line for {ISLANDS[cards[0]]}." if offers.lines
-                else f"{ISLANDS[cards[0]]} fits no free line now.")
+        return (_("Choose a lit line for {island}.") if offers.lines
+                else _("{island} fits no free line now.")).format(island=ISLANDS[cards[0]])
     if len(cards) == 2:
         if offers.lines:
-            return "Choose a lit bridge to remove."
+            return _("Choose a lit bridge to remove.")
         if offers.discard is None:
-            return "These two cards remove no bridge."
+            return _("These two cards remove no bridge.")
     if len(cards) >= 2 and offers.discard is not None:
-        return "Discard the chosen cards, or choose others."
+        return _("Discard the chosen cards, or choose others.")
     full = obs.hand_sizes[obs.seat] >= HAND_LIMIT
     if not offers.can_draw() and obs.phase is not Phase.FINAL and full:
-        return "Hand of five: play or discard a card before you draw."
-    return "Choose a card to build, two to remove a bridge, or end your turn."
+        return _("Hand of five: play or discard a card before you draw.")
+    return _("Choose a card to build, two to remove a bridge, or end your turn.")
 
 
 def round_text(obs: Observation) -> str:
     """'Round 2 of 3', or the final turns."""
     if obs.phase is Phase.FINAL:
-        return f"Final turns ({obs.final_turns} left)"
+        return ngettext("Final turns ({count} left)", "Final turns ({count} left)",
+                        obs.final_turns).format(count=obs.final_turns)
     if obs.phase is Phase.HANDICAP:
-        return "Handicap bridges"
-    return f"Round {obs.round} of 3"
+        return _("Handicap bridges")
+    return _("Round {round} of 3").format(round=obs.round)

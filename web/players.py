@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .language import pgettext
+
 if TYPE_CHECKING:
     from kahuna import Player
 
@@ -20,6 +22,14 @@ def levels() -> tuple[str, ...]:
     """Levels a person can choose, weakest first ("random" until the bots exist)."""
     from kahuna import LEVELS  # lazy: the players may be big
     return tuple(LEVELS) or ("random",)
+
+
+def level_name(level: str) -> str:
+    """A level's name as the page shows it, in the language spoken now."""
+    names = {"random": pgettext("level", "random"), "beginner": pgettext("level", "beginner"),
+             "casual": pgettext("level", "casual"), "skilled": pgettext("level", "skilled"),
+             "expert": pgettext("level", "expert"), "master": pgettext("level", "master")}
+    return names.get(level, level)
 
 
 class Players:

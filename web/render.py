@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from html import escape
 
 from kahuna import (
-    COLOURS, DEGREE, ISLANDS, N_ISLANDS, N_LINES, Effects, Observation, line_name, seat_name,
+    BLACK, DEGREE, ISLANDS, N_ISLANDS, N_LINES, Effects, Observation, line_name, seat_name,
 )
 
 from .layout import (NAME_BASELINE, NAME_SIZE, TOKEN_RADIUS, centre, island_outline, line_shape,
                      radius, token_spot, viewbox)
+from .language import _
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ def _segment(line: int, portrait: bool, cls: str, extra: str = "") -> str:
 
 def _bridge(line: int, portrait: bool, owner: int, cls: str = "") -> str:
     colour = seat_name(owner)
-    label = f"{COLOURS[owner]} bridge {line_name(line)}"
+    label = (_("Black bridge {line}") if owner == BLACK else _("White bridge {line}")).format(
+        line=line_name(line))
     return (f'<g class="bridge {colour}{cls}" data-line="{line_name(line)}">'
             f'<title>{label}</title>{_segment(line, portrait, "deck-edge")}'
             f'{_segment(line, portrait, "deck")}</g>')
@@ -94,10 +96,15 @@ def _token(island: int, portrait: bool, owner: int, cls: str = "") -> str:
     k = r / 14  # the triangle grows with the token
     colour = seat_name(owner)
     return (f'<g class="token {colour}{cls}" data-token="{ISLANDS[island]}">'
-            f'<title>{COLOURS[owner]} controls {ISLANDS[island]}</title>'
+            f'<title>{_control(owner, island)}</title>'
             f'<circle cx="{x:g}" cy="{y:g}" r="{r}"/>'
             f'<path d="M{x - 6 * k:g},{y + 6 * k:g} L{x:g},{y - 7 * k:g} '
             f'L{x + 6 * k:g},{y + 6 * k:g} Z"/></g>')
+
+
+def _control(owner: int, island: int) -> str:
+    text = _("Black controls {island}") if owner == BLACK else _("White controls {island}")
+    return text.format(island=ISLANDS[island])
 
 
 def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool = False) -> str:
@@ -111,7 +118,8 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
     x, y, w, h = viewbox(p)
     shape = "portrait" if p else "landscape"
     parts = [f'<svg class="board {shape}" viewBox="{x} {y} {w} {h}" role="img" '
-             f'aria-label="Kahuna board" xmlns="http://www.w3.org/2000/svg">', _sea(p)]
+             f'aria-label="{escape(_("Kahuna board"))}" xmlns="http://www.w3.org/2000/svg">',
+             _sea(p)]
     # Lines first, under the islands: free lines dotted, bridges solid (R8).
     parts.append('<g class="lines">')
     for line in range(N_LINES):

@@ -22,6 +22,8 @@ from typing import Any, Protocol
 from kahuna import KahunaError, RecordError, load_json
 
 from .controller import COMPUTER, Match
+from .language import _
+from .players import level_name
 
 PREFIX = "kahuna.save."
 CURRENT = "kahuna.current"
@@ -65,37 +67,43 @@ class MemoryStorage(dict):
 
 @dataclass(frozen=True)
 class Saved:
-    """One entry of the saved-games list: either a readable game or a ``problem``."""
+    """One entry of the saved-games list: either a readable game or a ``problem`` (a
+    sentence in the page's language, and the engine's ``detail`` in English)."""
 
     id: str
     raw: str
     match: Match | None = None
     problem: str = ""
     updated: float = 0.0
+    detail: str = ""
 
     def summary(self) -> str:
-        """'vs computer (random) · round 2 · 22 Nov 2026 16:40' or the problem."""
+        """'against the computer (expert) · round 2 · 2026-11-22 16:40', or the problem
+        (the date in numbers, which read the same in every language)."""
         if self.match is None:
-            return f"unreadable save: {self.problem}"
+            return _("unreadable save: {problem}").format(problem=self.problem)
         m = self.match
-        who = f"vs computer ({m.level})" if m.mode == COMPUTER else "two players"
-        where = "finished" if m.state.is_over else f"round {m.state.round}"
-        when = time.strftime("%d %b %Y %H:%M", time.localtime(self.updated or m.created))
+        who = (_("against the computer ({level})").format(level=level_name(m.level))
+               if m.mode == COMPUTER else _("two players"))
+        where = (_("finished") if m.state.is_over else
+                 _("round {round}").format(round=m.state.round))
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.updated or m.created))
         return f"{who} · {where} · {when}"
 
 
 def read(raw: str | None, id: str) -> Saved:
     """Parse one stored save; a problem is reported, never raised."""
     if raw is None:
-        return Saved(id, "", problem="no such saved game")
+        return Saved(id, "", problem=_("no such saved game"))
     try:
         record = load_json(raw, RecordError)
     except RecordError as exc:
-        return Saved(id, raw, problem=f"the saved data is damaged or cut short ({exc})")
+        return Saved(id, raw, problem=_("the saved data is damaged or cut short"),
+                     detail=str(exc))
     try:
         match = Match.from_record(record)
     except KahunaError as exc:  # kahuna's readers raise nothing else (tests/test_fuzz.py)
-        return Saved(id, raw, problem=str(exc))
+        return Saved(id, raw, problem=_("this version cannot replay it"), detail=str(exc))
     updated = record.get("meta", {}).get("updated", 0.0)
     return Saved(id, raw, match, updated=updated if isinstance(updated, (int, float)) else 0.0)
 
@@ -229,6 +237,8 @@ def count_result(storage: Storage, match: Match) -> str | None:
 
 
 def results_text(storage: Storage, level: str) -> str:
-    """'3 won, 1 lost, 0 drawn against random'."""
+    """'Your games against expert: won 3, lost 1, drawn 0.'"""
     row = results(storage).get(level, dict.fromkeys(OUTCOMES, 0))
-    return f"{row['won']} won, {row['lost']} lost, {row['drawn']} drawn against {level}"
+    # TRANSLATORS: counts after a colon need no plural forms.
+    return _("Your games against {level}: won {won}, lost {lost}, drawn {drawn}.").format(
+        level=level_name(level), **row)

@@ -18,18 +18,20 @@ Address parameters (all optional):
                               plays both seats at LEVEL (a name of kahuna.LEVELS), game
                               after game, in memory only (bench/soak.py); an unknown
                               level is refused with a message
+  ?lang=CODE                  the language (en, de, fr, pl): for embeds and shared links;
+                              without it, the one the person chose in the page, else the
+                              browser's preferred one (web/language.py)
 """
 
 import time
 
-from pyodide.ffi import jsnull
 from pyscript import document, window
 
 from web.address import read as read_address
 from web.app import App
 from web.dom import GUARD, LocalStorage, Page, install_guard
-from web.embed import nav_html
-from web.opening import boot
+from web.language import KEY, choose, in_use, use
+from web.opening import boot, start_autoplay
 from web.saves import MemoryStorage
 
 
@@ -42,29 +44,28 @@ def address_without(*keys: str) -> str:
     return window.location.pathname + ("?" + text if text else "")
 
 
+def chosen_language() -> str | None:
+    """The language the person chose in the page before, if the storage can tell."""
+    try:
+        value = window.localStorage.getItem(KEY)
+    except Exception:  # storage switched off: nothing was remembered
+        return None
+    return value if isinstance(value, str) else None
+
+
 # The browser parses the address (no urllib import: every import costs boot time).
-# Every parameter is checked in web/address.py; a bad one is left out and said in a notice.
+# Every parameter is checked in web/address.py; a bad one is left out and said in a notice,
+# in the language chosen first (an embed keeps nothing, so only its address and the
+# browser choose for it).
 query = window.URLSearchParams.new(window.location.search)
-address = read_address([(pair[0], pair[1]) for pair in query.entries()])
+pairs = [(pair[0], pair[1]) for pair in query.entries()]
+use(choose(query.get("lang"), None if query.has("embed") else chosen_language(),
+           list(window.navigator.languages)))
+address = read_address(pairs)
 embed = address_without("embed") if address.embed else None
 reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
 pace = address.pace if address.pace is not None else 0.35 if reduced else 0.7
 autoplay = address.autoplay
-
-
-def start_autoplay(app: App, level: str) -> None:
-    """?autoplay=LEVEL: the computer plays both seats at LEVEL; an unknown level is
-    refused with a message (and a game against the computer instead)."""
-    from web.players import levels  # lazy, as everywhere: the players are big
-
-    known = level in levels()
-    app.autoplay = level if known else ""
-    app.start()
-    if not known:
-        app.notice = ("This address asks for something the page cannot do",
-                      f"autoplay: there is no level {level[:40]!r}; "
-                      f"the levels are {', '.join(levels())}.")
-        app.dialog = "notice"
 
 
 def open_page(fresh: bool = False) -> None:
@@ -74,7 +75,7 @@ def open_page(fresh: bool = False) -> None:
         storage = LocalStorage() if embed is None and autoplay is None else MemoryStorage()
     except Exception:  # storage switched off (e.g. some private modes): play without saving
         storage = MemoryStorage()
-    app = App(storage, time.time, address.seed, embed)
+    app = App(storage, time.time, address.seed, embed, in_use())
     if embed is None and autoplay is None and isinstance(storage, MemoryStorage):
         app.no_storage()
     if autoplay is not None:  # a demo: the player's saved games stay untouched
@@ -83,10 +84,7 @@ def open_page(fresh: bool = False) -> None:
         app.start()
     else:
         boot(app, address)
-    # body[data-embed] is set by index.html; add Reset and the full game (once)
-    if embed is not None and document.getElementById("btn-reset") in (None, jsnull):
-        document.querySelector(".bar nav").insertAdjacentHTML("beforeend", nav_html(embed))
-    elif address.linked:  # a reload must not open the link again
+    if address.linked and embed is None:  # a reload must not open the link again
         window.history.replaceState(None, "", address_without("record", "position"))
     page = Page(app, pace)
     page.render()

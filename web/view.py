@@ -12,14 +12,15 @@ from dataclasses import dataclass, fields
 from html import escape
 from typing import TYPE_CHECKING
 
-from kahuna import Effects, Observation, describe, possessive
+from kahuna import YOU, Effects, Observation, describe
 
 from . import dialogs, panels, saves
 from .acts import record_ready
 from .choices import Offers
 from .controller import COMPUTER, HOTSEAT
-from .embed import bad_link_html
-from .players import levels
+from .embed import bad_link_html, nav_html
+from .language import NAMES, _, in_use, tr, use
+from .players import level_name, levels
 from .render import Marks, board_svg
 
 if TYPE_CHECKING:
@@ -44,15 +45,22 @@ class View:
     prompt: str = ""
     hand_label: str = ""
     opp_label: str = ""
+    btn_hint: str = ""
+    btn_new: str = ""
+    btn_lang: str = ""  # the language button: its code, and its name for screen readers
+    embed_nav: str = ""  # embedded: Reset and the way to the full game
+    table_label: str = ""
+    log_label: str = ""
     dialog: str = ""  # the dialog box's HTML; "" hides the dialog
     cover: str = ""  # hot seat: the screen over the hands between turns; "" hides it
     hint_ok: bool = False  # the Hint button may be pressed
     turn: str = "none"  # body[data-turn] (tests, styling): "person", "wait", "over", "none"
     download: tuple[str, str] | None = None  # (file name, text): offered once
+    lang: str = "en"  # <html lang>
 
 
 #: Fields that are not an element's inner HTML (see web/dom.py).
-OWN_WAY = ("dialog", "cover", "hint_ok", "turn", "download")
+OWN_WAY = ("dialog", "cover", "hint_ok", "turn", "download", "lang")
 
 
 def element_id(field: str) -> str:
@@ -67,19 +75,22 @@ def parts(shown: View) -> dict[str, str]:
 
 
 def view(app: App) -> View:
-    """What the page shows for ``app`` now (changes nothing)."""
+    """What the page shows for ``app`` now, in its language (changes nothing else)."""
+    use(app.lang)
     m = app.match
+    chrome = _chrome(app)
     dialog = _dialog_html(app)
     if m is None:
-        return View(board_svg(None, portrait=app.portrait), prompt="No game in progress.",
-                    dialog=dialog, download=app.download)
+        return View(board_svg(None, portrait=app.portrait),
+                    prompt=escape(_("No game in progress.")), dialog=dialog,
+                    download=app.download, **chrome)
     obs = m.observation()
     names = m.names()
     offer = app.offers()
     may_act = app.may_act()
     covered = app.covered and m.mode == HOTSEAT
     hint_line = app.hint.line if app.hint is not None else -1
-    log = m.log()
+    log = m.log(tr())
     return View(
         board=board_svg(obs, Marks(offer.acts(), hint_line, app.fx), app.portrait),
         players=panels.players_html(obs, names),
@@ -91,30 +102,51 @@ def view(app: App) -> View:
         log="".join(f"<li>{escape(line)}</li>" for line in log[::-1]),
         export="" if covered else dialogs.record_html(record_ready(app)),
         recent="".join(f"<li>{escape(line)}</li>" for line in log[-3:]),
-        round=panels.round_text(obs),
-        prompt=_prompt(app, obs, offer, names),
-        hand_label=possessive(names[obs.seat]) + " hand",
-        opp_label=possessive(names[1 - obs.seat]) + " hand",
+        round=escape(panels.round_text(obs)),
+        prompt=escape(_prompt(app, obs, offer, names)),
+        hand_label=escape(_hand_label(names[obs.seat])),
+        opp_label=escape(_hand_label(names[1 - obs.seat])),
         dialog=dialog,
         cover=dialogs.cover_html(m.state.to_move) if covered else "",
         hint_ok=may_act,
         turn="person" if may_act else "over" if m.state.is_over else "wait",
-        download=app.download)
+        download=app.download,
+        **chrome)
+
+
+def _chrome(app: App) -> dict[str, str]:
+    """The page's fixed words (header, headings) and its language."""
+    lang = in_use()
+    label = _("Language: {language}").format(language=NAMES[lang])
+    return {"btn_hint": escape(_("Hint")), "btn_new": escape(_("New game")),
+            "btn_lang": (f'<span aria-hidden="true">{lang.upper()}</span>'
+                         f'<span class="visually-hidden">{escape(label)}</span>'),
+            "embed_nav": "" if app.embed is None else nav_html(app.embed),
+            "table_label": escape(_("Display · pile · discards")),
+            "log_label": escape(_("Moves")), "lang": lang}
+
+
+def _hand_label(name: str) -> str:
+    """'Your hand', "Computer's hand", "Black's hand"."""
+    labels = {YOU: _("Your hand"), "Computer": _("Computer’s hand"),
+              "Black": _("Black’s hand"), "White": _("White’s hand")}
+    return labels.get(name, name)
 
 
 def _prompt(app: App, obs: Observation, offer: Offers, names: tuple[str, str]) -> str:
     m = app.match
     assert m is not None
     if app.looking:
-        return "Looking for a good move…"
+        return _("Looking for a good move…")
     if app.thinking and m.computer_to_move():
-        text = "The computer is thinking…"
+        text = _("The computer is thinking…")
     elif app.hint is not None:  # what the strongest level would do, in words
-        advice = describe(Effects(obs.seat, app.hint), obs.seat, names)
-        text = f"Hint from the {levels()[-1]} level: {advice} (shown in pink)."
+        advice = describe(Effects(obs.seat, app.hint), obs.seat, names, tr())
+        text = _("Hint from the {level} level: {advice} (shown in pink).").format(
+            level=level_name(levels()[-1]), advice=advice)
     else:
         text = panels.prompt_text(obs, offer, app.selected, names)
-    return f"{text} {app.save_problem}" if app.save_problem else text
+    return f"{text} {_(app.save_problem)}" if app.save_problem else text
 
 
 def _dialog_html(app: App) -> str:
@@ -126,10 +158,14 @@ def _dialog_html(app: App) -> str:
                                      None if m is None else m.id)
     if app.dialog == "problem" and app.problem is not None:
         return dialogs.problem_html(app.problem)
+    if app.dialog == "language":
+        return dialogs.language_html(in_use())
     if app.dialog == "notice" and app.embed is not None:
-        return bad_link_html(*app.notice, app.embed.split("?")[0])
+        title, message, detail = app.notice
+        return bad_link_html(_(title), message, app.embed.split("?")[0], detail)
     if app.dialog == "notice":
-        return dialogs.notice_html(*app.notice)
+        title, message, detail = app.notice
+        return dialogs.notice_html(_(title), message, detail)
     if app.dialog == "elsewhere" and app.elsewhere:
         return dialogs.elsewhere_html()
     if m is None:

@@ -55,26 +55,12 @@ def _whose(name: str, tr: NullTranslations) -> str:
     return known.get(name) or tr.pgettext("whose", "{player}'s").format(player=name)
 
 
-def verb(name: str, plain: str) -> str:
-    """``plain`` (e.g. "place", "have") agreeing with ``name``: 'places', but after
-    'You' 'place'. English only, like ``says`` and ``possessive`` (the page's labels)."""
-    if name == YOU:
-        return plain
-    return "has" if plain == "have" else plain + "s"
-
-
-def says(name: str, plain: str, start: bool = True) -> str:
-    """``name`` doing ``plain``: 'White wins', 'You win'; 'you win' when not at the
-    ``start`` of a sentence (other names keep their capital). English only."""
-    subject = "you" if name == YOU and not start else name
-    return f"{subject} {verb(name, plain)}"
-
-
-def possessive(name: str, start: bool = True) -> str:
-    """'White's', but 'Your' ('your' when not at the ``start`` of a sentence). English only."""
-    if name == YOU:
-        return "Your" if start else "your"
-    return f"{name}'s"
+def name_words(name: str, tr: NullTranslations = ENGLISH) -> str:
+    """How the page shows a player's name on its own (a panel, a table, a button): 'You',
+    'Du'; 'Computer' (not the subject's 'der Computer'); a name of the caller's as it is."""
+    known = {YOU: tr.pgettext("name", "You"), "Black": tr.pgettext("name", "Black"),
+             "White": tr.pgettext("name", "White"), "Computer": tr.pgettext("name", "Computer")}
+    return known.get(name, name)
 
 
 def _reason(reason: str, tr: NullTranslations) -> str:
@@ -218,14 +204,15 @@ def describe(fx: Effects, viewer: int | None = None,
     if fx.round_ended:
         parts.append(tr.gettext("round {round} ends").format(round=fx.round_ended))
     if fx.scoring is not None:
-        parts.append(_scoring(fx.scoring, names, tr))
+        parts.append(scoring_words(fx.scoring, names, tr))
     if fx.outcome is not None:
         parts.append(result_words(fx.outcome, names, start=False, tr=tr))
     return _capital("; ".join(parts))
 
 
-def _scoring(scoring: tuple[int, int], names: tuple[str, str], tr: NullTranslations) -> str:
-    """'nobody scores', 'you score 2', 'White scores 1' (R17, R21)."""
+def scoring_words(scoring: tuple[int, int], names: tuple[str, str] = COLOURS,
+                  tr: NullTranslations = ENGLISH) -> str:
+    """'nobody scores', 'you score 2', 'White scores 1' (R17, R21), lower case first."""
     b, w = scoring
     if b == w == 0:
         return tr.gettext("nobody scores")

@@ -1,0 +1,164 @@
+"""The page in English, German, French and Polish (web/language.py), in the real browser:
+the browser's preferred language is spoken from the first drawing, the header's language
+button switches every text at any time and keeps the game, the choice survives a reload,
+an embed takes ``lang=``, and every dialog fits a 360 px phone in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from kahuna.notation.link import encode
+from kahuna.notation.position import position_to_json
+from scripts.browser import guard_network
+from tests.helpers import HOLD_ALOA, last_card
+
+from .page_driver import settle
+
+LANGS = ("en", "de", "fr", "pl")
+#: The main screen's words: the header, the panel's headings and labels, the prompt.
+MAIN_TEXTS = """() => {
+  const text = s => document.querySelector(s)?.innerText.trim() ?? '';
+  return {new: text('#btn-new'), hint: text('#btn-hint'), round: text('#round'),
+          prompt: text('#prompt'), hand: text('#hand-label'), opp: text('#opp-label'),
+          table: text('#table-label'), log: text('#log-label'),
+          stats: [...document.querySelectorAll('#players .stat')].map(s => s.title).join('|'),
+          lang: document.documentElement.lang,
+          moves: document.querySelectorAll('#log li').length,
+          cards: [...document.querySelectorAll('#hand .card b')].map(b => b.textContent).join()};
+}"""
+#: Text that does not fit: an element whose content is wider than its box, or a page
+#: wider than the screen.
+OVERFLOW = """() => {
+  const clipped = [...document.querySelectorAll(
+      'button, a, h1, h2, .label, .prompt, .round, .player, .note, td, th')]
+    .filter(el => el.offsetParent !== null && el.clientWidth > 0
+                  && el.scrollWidth > el.clientWidth + 1)
+    .map(el => el.textContent.trim());
+  return {clipped, sideways: document.documentElement.scrollWidth > innerWidth};
+}"""
+
+
+def _scoring_link() -> str:
+    """Black takes GOLA, the round's last card: the interim scoring (R17) follows."""
+    return encode(position_to_json(last_card(black=HOLD_ALOA, white=["DUDA-ELAI"])))
+
+
+def _finished_link() -> str:
+    """A game against the computer just lost by the person (R23)."""
+    return encode({"format": "kahuna-record", "version": 1,
+                   "position": position_to_json(last_card(black=HOLD_ALOA, white=[])),
+                   "seed": 1, "actions": ["take:GOLA"], "meta": {"mode": "computer", "human": 1}})
+
+
+def test_the_browsers_language_first_then_switched_at_will_and_remembered(
+        browser, base_url, wait_ready, screenshot, console_messages):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE",
+                                  service_workers="block")
+    outside: list[str] = []
+    guard_network(context, outside)
+    page = context.new_page()
+    page.goto(base_url + "?seed=5&pace=0")
+    wait_ready(page)
+    settle(page)
+    seen = {"de": page.evaluate(MAIN_TEXTS)}
+    assert seen["de"]["lang"] == "de" and seen["de"]["new"] == "Neues Spiel"
+    screenshot(page, "language-de-desktop")
+    for lang in ("fr", "pl", "en"):
+        page.click("#btn-lang")
+        page.click(f'#dialog [data-act="lang:{lang}"]')
+        seen[lang] = page.evaluate(MAIN_TEXTS)
+        screenshot(page, f"language-{lang}-desktop")
+        page.click("#btn-new")
+        assert page.locator("#dialog").is_visible()
+        screenshot(page, f"language-{lang}-new-game-desktop")
+        page.click('#dialog [data-act="close"]')
+    english = seen["en"]
+    for lang in ("de", "fr", "pl"):
+        texts = seen[lang]
+        assert texts["lang"] == lang
+        assert (texts["moves"], texts["cards"]) == (english["moves"], english["cards"])  # kept
+        changed = [k for k in ("new", "hint", "round", "prompt", "hand", "opp", "table", "log",
+                               "stats") if texts[k] != english[k]]
+        assert len(changed) == 9, (lang, texts, english)
+    page.reload()  # the choice is remembered: English, chosen last
+    wait_ready(page)
+    assert page.evaluate(MAIN_TEXTS)["lang"] == "en"
+    page.click("#btn-lang")
+    page.click('#dialog [data-act="lang:pl"]')
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(MAIN_TEXTS)["lang"] == "pl"
+    context.close()
+    assert outside == []
+    assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_dialog_fits_a_phone_in_each_language(browser, base_url, wait_ready, screenshot,
+                                                   lang):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True, service_workers="block")
+    outside: list[str] = []
+    guard_network(context, outside)
+    phone = context.new_page()
+    found = {}
+    phone.goto(f"{base_url}?lang={lang}&pace=0&position={_scoring_link()}")
+    wait_ready(phone)
+    assert phone.evaluate("document.documentElement.lang") == lang
+    found["cover"] = phone.evaluate(OVERFLOW)
+    phone.click('#cover [data-act="uncover"]')
+    found["game"] = phone.evaluate(OVERFLOW)
+    screenshot(phone, f"language-{lang}-phone")
+    phone.click('#table [data-act="do:take:GOLA"]')
+    phone.wait_for_selector("#dialog:not([hidden]) h2")
+    found["scoring"] = phone.evaluate(OVERFLOW)
+    screenshot(phone, f"language-{lang}-phone-scoring")
+    phone.click('#dialog [data-act="close"]')
+    phone.click('#cover [data-act="uncover"]')  # two players: White's turn, hands hidden
+    phone.click("#btn-new")
+    phone.click('#dialog [data-act="set:handicap:2"]')  # every row of the dialog
+    found["new game"] = phone.evaluate(OVERFLOW)
+    screenshot(phone, f"language-{lang}-phone-new-game")
+    phone.click('#dialog [data-act="close"]')
+    phone.click("#btn-lang")
+    found["languages"] = phone.evaluate(OVERFLOW)
+    phone.goto(f"{base_url}?lang={lang}&record={_finished_link()}")
+    wait_ready(phone)
+    phone.wait_for_selector("#dialog:not([hidden]) h2.winner")
+    found["end"] = phone.evaluate(OVERFLOW)
+    screenshot(phone, f"language-{lang}-phone-end")
+    context.close()
+    assert outside == []
+    assert {screen: seen for screen, seen in found.items()
+            if seen["clipped"] or seen["sideways"]} == {}
+
+
+def test_an_embed_speaks_the_language_of_its_address(page, base_url, serve_site, tmp_path,
+                                                     wait_ready, screenshot):
+    frames = "".join(
+        f'<iframe id="{lang}" src="{base_url}?embed&lang={lang}&pace=0&position='
+        f'{_scoring_link()}" width="360" height="640" style="border: 0"></iframe>'
+        for lang in ("de", "pl"))
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Regeln</title>'
+        f'<body style="margin: 8px; display: flex; gap: 8px">{frames}</body></html>')
+    host = serve_site(tmp_path)
+    page.set_viewport_size({"width": 760, "height": 680})
+    page.goto(host.url)
+    texts, fits = {}, {}
+    for lang in ("de", "pl"):
+        frame = page.locator(f"iframe#{lang}").element_handle().content_frame()
+        wait_ready(frame)
+        texts[lang] = frame.evaluate(
+            "() => [document.documentElement.lang, document.querySelector('#btn-reset')"
+            ".innerText, document.querySelector('.full-game').getAttribute('aria-label')]")
+        fits[lang] = frame.evaluate(OVERFLOW)
+    screenshot(page, "language-embeds")
+    assert fits == {lang: {"clipped": [], "sideways": False} for lang in ("de", "pl")}
+    assert texts["de"][0] == "de" and texts["pl"][0] == "pl"
+    assert texts["de"][1:] != ["Reset", "Open in the full game"]
+    assert texts["pl"][1:] != ["Reset", "Open in the full game"]
+    frame = page.locator("iframe#de").element_handle().content_frame()
+    frame.click("#btn-lang")
+    frame.click('#dialog [data-act="lang:en"]')  # a reader may switch in the frame too
+    assert frame.locator("#btn-reset").inner_text() == "Reset"

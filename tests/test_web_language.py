@@ -1,0 +1,322 @@
+"""The page in four languages (web/language.py): which language it speaks, switching it
+without touching the game, and every text of every screen taken from the catalogue.
+
+The pseudo-language test draws every screen (the game, each dialog, the hot-seat cover, an
+embed, the error dialog, the notices) with each message wrapped in ⟦…⟧: what shows outside
+the brackets, in text or in an accessible name, must be an island, a line, a number, a
+language's own name or punctuation. Text marked ``lang="en"`` (a traceback for a bug
+report) is English on purpose.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from kahuna import ISLANDS, Action, observe, position_to_json, translations
+from kahuna.notation.link import encode
+from scripts import i18n
+from web import guard, language, panels, saves
+from web.app import App, NOT_SAVED
+from web.choices import Offers
+from web.controller import HOTSEAT
+from web.opening import boot, start_autoplay
+from web.saves import PREFIX
+from web.view import parts, view
+
+from .helpers import HOLD_ALOA, final_position, last_card, position
+from .pseudo import Pseudo, outside_brackets
+from .web_helpers import Clock, MemoryStorage, new_app
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = i18n.read_po(i18n.template_path(ROOT).read_text(encoding="utf-8"))
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """Each test leaves the page speaking English, as the others expect."""
+    yield
+    language.use_translations("en", translations("en"))
+
+
+# ------------------------------------------------------------------ which language
+
+
+@pytest.mark.parametrize(("asked", "chosen", "preferred", "spoken"), [
+    (None, None, [], "en"),
+    (None, None, ["de-AT", "en"], "de"),
+    (None, None, ["pt-BR", "fr-CA", "de"], "fr"),  # the first the game speaks
+    (None, "pl", ["de"], "pl"),  # the person's own choice beats the browser's
+    ("fr", "pl", ["de"], "fr"),  # the address (an embed's lang=) beats both
+    ("xx", "garbage", ["", "zz", None, 3], "en"),  # nothing usable: English
+    ("DE", None, [], "de"), ("pl_PL", None, [], "pl"),
+])
+def test_the_language_comes_from_the_address_the_choice_or_the_browser(
+        asked, chosen, preferred, spoken):
+    assert language.choose(asked, chosen, preferred) == spoken
+
+
+def test_a_language_in_the_address_is_checked():
+    from web.address import read
+    assert read({"lang": "de-CH"}).lang == "de"
+    bad = read({"lang": "<b>klingon</b>"})
+    assert bad.lang is None and "not one the game speaks (en, de, fr, pl)" in bad.problems[0]
+
+
+def _record(app: App) -> dict:
+    return app.match.to_record()
+
+
+def test_switching_language_keeps_the_game_and_is_remembered():
+    app = new_app(seed=4, first="black", colour="black")
+    app.handle("card:0")
+    before, selected = _record(app), app.selected
+    english = view(app)
+    app.handle("languages")
+    assert app.dialog == "language" and 'data-act="lang:de"' in view(app).dialog
+    app.handle("lang:de")
+    german = view(app)
+    assert (app.dialog, app.lang, app.storage.getItem(language.KEY)) == ("", "de", "de")
+    assert _record(app) == before and app.selected == selected  # the game as it was
+    assert german.board.count("data-act") == english.board.count("data-act")
+    assert german.lang == "de" and german.btn_new == "Neues Spiel"
+    assert german.prompt != english.prompt and german.hand_label != english.hand_label
+    app.handle("lang:klingon")  # unknown: nothing changes
+    assert app.lang == "de" and view(app) == german
+
+
+def test_the_language_dialog_goes_back_to_the_dialog_it_was_opened_over():
+    app = new_app(seed=4)
+    app.handle("menu")
+    app.handle("languages")
+    app.handle("lang:fr")
+    assert app.dialog == "new" and "Nouvelle partie" in view(app).dialog
+    app.handle("languages")
+    app.handle("lang:fr")  # the dialog's Close: the same language
+    assert app.dialog == "new"
+
+
+def test_a_storage_that_refuses_still_lets_the_page_switch():
+    class Full(MemoryStorage):
+        def setItem(self, key, value):
+            raise OSError("QuotaExceededError")
+
+    app = App(Full(), Clock(), seed=1)
+    app.start()
+    app.handle("lang:pl")
+    assert app.lang == "pl" and view(app).lang == "pl"
+
+
+def test_an_embed_offers_the_languages_too():
+    app = App(MemoryStorage(), Clock(), seed=1, embed="/kahuna/?lang=de", lang="de")
+    boot(app, {"embed": "", "lang": "de"})
+    shown = view(app)
+    assert shown.lang == "de" and "Zurücksetzen" in shown.embed_nav
+    app.handle("lang:en")
+    assert "Reset" in view(app).embed_nav
+
+
+# ------------------------------------------------------------------ every screen
+
+
+def _finished(storage: MemoryStorage, mode: str = "computer") -> App:
+    """A game the person (White) has just lost: the end dialog."""
+    record = {"format": "kahuna-record", "version": 1,
+              "position": position_to_json(last_card(black=HOLD_ALOA, white=[])), "seed": 1,
+              "actions": ["take:GOLA"], "meta": {"mode": mode, "human": 1}}
+    app = App(storage, Clock())
+    boot(app, {"record": encode(record)})
+    return app
+
+
+def screens() -> list[str]:
+    """The HTML of every screen and state the page can show, in the language in use."""
+    shown: list[str] = []
+
+    def draw(app: App) -> None:
+        app.lang = language.in_use()
+        v = view(app)
+        shown.extend([*parts(v).values(), v.dialog, v.cover])
+        app.drawn()
+
+    # Against the computer: a card chosen, the lines lit; a hint; the computer's turn.
+    app = new_app(seed=4, first="black", colour="black")
+    draw(app)
+    app.handle("card:0")
+    draw(app)
+    app.handle("card:1")
+    draw(app)
+    app.handle("card:0")
+    app.show_hint(app.match.state.legal_actions()[0])
+    draw(app)
+    app.looking_for_hint()
+    draw(app)
+    app.hint = None
+    app.save_problem = NOT_SAVED
+    app.thinking_started()
+    draw(app)
+    app.no_storage()
+    draw(app)
+    waiting = new_app(seed=4, first="white", colour="black")
+    waiting.thinking_started()
+    draw(waiting)
+    for dialog in ("menu", "languages"):
+        app.dialog = ""
+        app.handle(dialog)
+        draw(app)
+    app.game_changed()
+    draw(app)
+    # Handicap bridges to place; two players on one device, hands covered; V1.
+    draw(new_app(seed=2, handicap=2, handicap_player="white", colour="white"))
+    hotseat = new_app(seed=5, mode=HOTSEAT, fewer_surprises=True, open_draws=True)
+    draw(hotseat)
+    hotseat.handle("uncover")
+    draw(hotseat)
+    rng = random.Random(3)
+    for _ in range(40):  # bridges and islands of both colours
+        hotseat.play(rng.choice(hotseat.match.state.legal_actions()))
+    hotseat.covered = False
+    draw(hotseat)
+    # The new-game dialog with every option shown and saved games, one unreadable.
+    storage = MemoryStorage()
+    done = _finished(storage)
+    draw(done)
+    done.dialog = "scoring"
+    draw(done)
+    storage.setItem(PREFIX + "broken", "{not json")
+    storage.setItem(PREFIX + "old", '{"format": "kahuna-record", "version": 99}')
+    new_app(storage, seed=3, mode=HOTSEAT)  # a second saved game
+    menu = new_app(storage, seed=6, handicap=1)
+    menu.handle("menu")
+    draw(menu)
+    menu.handle("set:mode:hotseat")
+    draw(menu)
+    storage.setItem("kahuna.current", "broken")
+    broken = App(storage, Clock())
+    boot(broken, {})
+    draw(broken)
+    # A bad address; an embed with a bad link; an embed playing.
+    noticed = App(MemoryStorage(), Clock())
+    boot(noticed, [("seed", ""), ("seed", "2"), ("pace", "fast"), ("autoplay", "?"),
+                   ("lang", "xx"), ("record", "AAAA"), ("position", "AAAA")])
+    noticed.lang = language.in_use()
+    shown.append(view(noticed).dialog)
+    boot(noticed, {"seed": "x"})
+    draw(noticed)
+    start_autoplay(noticed, "grandmaster")
+    draw(noticed)
+    shown.append(saves.load(MemoryStorage(), "gone").summary())
+    embedded = App(MemoryStorage(), Clock(), seed=1, embed="/kahuna/")
+    boot(embedded, {"embed": "", "position": "AAAA"})
+    embedded.lang = language.in_use()
+    shown.append(view(embedded).dialog)
+    embedded.handle("start")
+    draw(embedded)
+    # What the panels say in states a short game rarely reaches.
+    names = ("You", "Computer")
+    obs = observe(final_position([[1, 0], [0, 2]], HOLD_ALOA, ["DUDA-ELAI"]), 0)
+    shown += [panels.round_text(obs), panels.prompt_text(obs, Offers(), (), names)]
+    obs = observe(position(hands={"black": ["ALOA", "BARI", "COCO", "DUDA", "ELAI"],
+                                  "white": []}), 0)
+    place, discard = Action.parse("ALOA>BARI"), Action.parse("d:ALOA+BARI")
+    shown += [panels.opponent_hand_html(obs), panels.prompt_text(obs, Offers(), (), names),
+              panels.prompt_text(obs, Offers(), (0,), names),
+              panels.prompt_text(obs, Offers({0: place}), (0, 1), names),
+              panels.prompt_text(obs, Offers(discard=discard), (0, 1), names),
+              panels.actions_html(Offers(discard=discard, ends=(Action.parse("pass"),)), True)]
+    v1 = position(variants={"fewer_surprises": True}, free_line="ALOA-BARI", hands={"black": ["ALOA"], "white": []})
+    shown.append(panels.prompt_text(observe(v1, 0), Offers({0: place}), (), names))
+    # The error dialog, with each set of ways forward.
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as exc:
+        for ways in ((guard.CONTINUE, guard.NEW, guard.RELOAD), (guard.NEW, guard.RELOAD),
+                     (guard.RELOAD,)):
+            shown.append(guard.problem_html(exc, ways))
+    return shown
+
+
+class _Text(HTMLParser):
+    """The text a person sees or hears: text nodes and accessible names, but not what
+    is marked English on purpose (``lang="en"``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self.english = 0  # depth inside a lang="en" element
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if self.english or attrs.get("lang") == "en":
+            self.english += 1
+            return
+        self.texts += [attrs[a] for a in ("aria-label", "title", "alt") if attrs.get(a)]
+
+    def handle_endtag(self, tag):
+        if self.english:
+            self.english -= 1
+
+    def handle_data(self, data):
+        if not self.english:
+            self.texts.append(data)
+
+
+def visible_texts(html: str) -> list[str]:
+    parser = _Text()
+    parser.feed(html)
+    return [t for t in parser.texts if t.strip()]
+
+
+#: What may show untranslated: islands and lines, numbers, dates, the languages' own
+#: names and codes, and what the address says as it is written there (its parameters'
+#: names, the levels' names an ``autoplay=`` takes, the value a test gave); punctuation.
+ADDRESS_WORDS = ("seed", "pace", "autoplay", "lang", "record", "position", "embed",
+                 "grandmaster", "random", "beginner", "casual", "skilled", "expert", "master")
+KEPT = re.compile("|".join([*(rf"\b{name}\b" for name in ISLANDS),
+                            *(rf"\b{name}\b" for name in language.NAMES.values()),
+                            r"\b(?:EN|DE|FR|PL)\b",
+                            *(rf"(?<=[“„«\s]){word}\b" for word in ADDRESS_WORDS)]))
+PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”]*")
+
+
+def test_every_text_of_every_screen_comes_from_the_catalogue():
+    pseudo = Pseudo(TEMPLATE)
+    language.use_translations("en", pseudo)
+    for text in (t for html in screens() for t in visible_texts(html)):
+        rest = KEPT.sub("", outside_brackets(text))
+        assert PUNCTUATION.fullmatch(rest), (text, rest)
+    pages = {(f.context, f.id) for f in i18n.messages_in_code(ROOT)  # the manifest's: below
+             if all(path.startswith("web/") for path in f.paths) and f.id != language.DESCRIPTION}
+    assert pages - pseudo.asked == set(), "a message of the page no screen showed"
+
+
+def _english_words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z][A-Za-z’']+", re.sub(r"\{\w+\}", " ", text)))
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "pl"])
+def test_every_screen_in_each_language_shows_no_english(lang):
+    """No word of the page's English shows unless the language's catalogue uses it too
+    (German's "Computer", French's "Total")."""
+    catalogue = i18n.read_po(i18n.po_path(lang, ROOT).read_text(encoding="utf-8"))
+    own = set().union(*(_english_words(s) for m in catalogue if m.id for s in m.strings))
+    english = set().union(*(_english_words(m.id) | _english_words(m.plural or "")
+                            for m in TEMPLATE if m.id))
+    foreign = english - own - set(ISLANDS) - set(language.NAMES.values()) - set(ADDRESS_WORDS)
+    language.use(lang)
+    for text in (t for html in screens() for t in visible_texts(html)):
+        assert not _english_words(text) & foreign, (text, _english_words(text) & foreign)
+
+
+def test_the_manifest_describes_the_game_in_every_language():
+    from scripts.manifest import MANIFEST, manifest_text
+    current = MANIFEST.read_text(encoding="utf-8")
+    assert manifest_text(current) == current, "run: python3 scripts/manifest.py"
+    described = json.loads(current)["description_localized"]
+    assert sorted(described) == ["de", "fr", "pl"]
+    assert language.DESCRIPTION not in described.values()
