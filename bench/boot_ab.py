@@ -5,7 +5,8 @@ is a change no slower to boot?
 
 OTHER_ROOT is a checkout of the code to compare with (``git worktree add /tmp/base
 <commit>``); it needs ``web/vendor/`` like this one (a copy or a link of ours will do, when
-the runtime's version is the same). Each round times a cold visit and a warm reload of
+the runtime's version is the same; a copy of its own runtime when it differs) and, for a
+checkout whose page is an archive, its ``scripts/setup.sh`` run. Each round times a cold visit and a warm reload of
 each page, in an order that alternates; the note takes the medians and the median of the
 round-by-round differences with its 95% sign-test interval.
 """
@@ -25,6 +26,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from bench.offline_figures import paired  # noqa: E402
 from bench.page_figures import boot_times  # noqa: E402
 from scripts.browser import launch_chromium  # noqa: E402
+from scripts.build_site import write_page_archive  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 
 
@@ -35,6 +37,7 @@ def main() -> int:
     args = parser.parse_args()
     if not (args.other / "web" / "vendor" / "pyodide.mjs").exists():
         sys.exit(f"{args.other}/web/vendor/ has no runtime: copy or link this checkout's")
+    write_page_archive(ROOT)  # this checkout's modules as they are now
     servers = {"this": SiteServer(ROOT, cache_control="no-cache"),
                "other": SiteServer(args.other, cache_control="no-cache")}
     times: dict[str, dict[str, list[float]]] = {k: {"cold": [], "warm": []} for k in servers}

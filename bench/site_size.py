@@ -4,14 +4,15 @@
 
 Sizes are what a static host sends: text, JavaScript and WebAssembly compressed
 (gzip level 6, and brotli quality 5 when `node` is there: the on-the-fly levels of common
-hosts and CDNs), PNG and ZIP files as they are. Counted:
+hosts and CDNs), PNG, ZIP and .gz files as they are (already compressed). Counted:
 
 - first visit: every file of the site once (the page loads them; the service worker's
   install then revalidates them against the HTTP cache, so headers only), plus the
   worker scripts;
 - later visit: the browser asks whether sw.js or web/sw-core.js changed; nothing else;
 - update: the files that changed plus the worker scripts (the worker copies unchanged
-  files from the previous version's cache); shown for a one-file change of the page code.
+  files from the previous version's cache); shown for a change of one page module, which
+  changes the page's archive (web/page.tar.gz).
 
 Exits 1 when a budget below is exceeded (checked by e2e/test_offline_site.py).
 """
@@ -27,12 +28,12 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from scripts.build_site import REPO_ROOT, SW_CORE, SW_NAME, site_files  # noqa: E402
+from scripts.build_site import PAGE_ARCHIVE, REPO_ROOT, SW_CORE, SW_NAME, site_files  # noqa: E402
 
 # Bytes over the wire (gzip), with head-room over the measured values.
-BUDGET_FIRST_VISIT = 6_800_000
+BUDGET_FIRST_VISIT = 4_500_000  # issue 15 (6.59 MB before the trimmed stdlib)
 BUDGET_LATER_VISIT = 16_000
-SENT_AS_IS = (".png", ".zip")
+SENT_AS_IS = (".png", ".zip", ".gz")
 
 
 def _brotli_sizes(paths: list[Path]) -> list[int] | None:
@@ -73,7 +74,8 @@ def measure(root: Path = REPO_ROOT) -> dict:
         }
 
     worker = [f for f in files if f["file"] in (SW_NAME, SW_CORE)]
-    page_code = next(f for f in files if f["file"] == "web/main.py")
+    # A change to any page module changes the page's archive (web/page.tar.gz).
+    page_code = next(f for f in files if f["file"] == PAGE_ARCHIVE)
     maps = [f["file"] for f in files if f["file"].endswith(".map")]
     return {
         "files": files,
@@ -104,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         for label, key in (
             (f"first visit ({len(m['files'])} files)", "first_visit"),
             ("later visit (worker check)", "later_visit"),
-            ("update (web/main.py changed)", "update_one_file"),
+            ("update (a page module changed)", "update_one_file"),
         ):
             t = m[key]
             print(f"{label:34} {_fmt(t['raw'])} {_fmt(t['gzip'])} {_fmt(t['brotli'])}")

@@ -48,6 +48,9 @@ SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
 @pytest.fixture(scope="session")
 def site_server():
     """Factory: ``site_server(prefix)`` -> base URL (ending in "/") serving the repo."""
+    # The page's modules reach it as one generated archive: make it current, so that a
+    # module edited since the last set-up is the one tested.
+    build_site.write_page_archive()
     servers: dict[str, SiteServer] = {}
 
     def serve(prefix: str = "") -> str:

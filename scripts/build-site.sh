@@ -2,9 +2,13 @@
 # Builds the static site; used by scripts/setup.sh and by the GitHub Pages workflow.
 #   1. web/vendor/: exactly the runtime files the page may load, copied from node_modules
 #      (run `npm ci` first; skipped when a stamp shows the copy is current)
-#   2. sw.js at the site root: the service worker with this version's file list and
-#      hashes (scripts/build_site.py; rewritten only when something changed)
-#   3. with an OUT folder: the deployable site (exactly the files the page loads, sw.js,
+#   2. web/vendor/python_stdlib.zip trimmed to the modules the page imports and
+#      web/vendor/pyodide-lock.json without its package list (scripts/trim_stdlib.py, on
+#      every run: the page's imports change; rewritten only when the bytes change)
+#   3. web/page.tar.gz, the page's own modules and catalogues, and sw.js at the site root:
+#      the service worker with this version's file list and hashes (scripts/build_site.py;
+#      each rewritten only when something changed)
+#   4. with an OUT folder: the deployable site (exactly the files the page loads, sw.js,
 #      web/sw-core.js) copied into OUT
 # Usage: bash scripts/build-site.sh [OUT]
 set -euo pipefail
@@ -70,10 +74,13 @@ else
     log "web/vendor: up to date"
 fi
 
-# --- 2. the service worker ------------------------------------------------------
+# --- 2. the trimmed standard library ----------------------------------------------
+"$PY" scripts/trim_stdlib.py web/vendor
+
+# --- 3. the page's archive and the service worker ------------------------------------
 "$PY" scripts/build_site.py sw
 
-# --- 3. the deployable folder -----------------------------------------------------
+# --- 4. the deployable folder -----------------------------------------------------
 if [ -n "$OUT" ]; then
     "$PY" scripts/build_site.py copy "$OUT"
 fi

@@ -6,17 +6,21 @@ source), the web app manifest (icons), CSS `url(...)`s and the ES-module imports
 PyScript runtime. The service worker precaches exactly this list; the deployed folder holds
 exactly this list plus the worker itself.
 
-pyscript.toml's [files] (the Python modules Pyodide fetches at boot) is generated too: the
-modules of the page's own packages (kahuna/, web/) that the page's script (web/main.py)
-imports, at any depth, lazy imports inside functions included, with the __init__.py of
-every package on the way, and the data files those modules read (DATA_FILES: the compiled
-message catalogues, locale/<lang>/LC_MESSAGES/kahuna.mo).
+The page's own Python reaches Pyodide as one archive, PAGE_ARCHIVE (web/page.tar.gz),
+which PyScript's [files] unpacks into Pyodide's file system at boot: one request instead
+of one per module. It holds the modules of the page's own packages (kahuna/, web/) that
+the page's script (web/main.py) imports, at any depth, lazy imports inside functions
+included, with the __init__.py of every package on the way, and the data files those
+modules read (DATA_FILES: the compiled message catalogues,
+locale/<lang>/LC_MESSAGES/kahuna.mo). It is generated (`sw`, `copy` and `archive` write it
+when its contents change), never committed; pyscript.toml's [files] names it.
 
     python3 scripts/build_site.py files [--root DIR]   print the list (site-relative paths)
     python3 scripts/build_site.py sw [--root DIR]      write DIR/sw.js (only when it changes)
     python3 scripts/build_site.py copy OUT [--root DIR]  sw.js, then the site into OUT
     python3 scripts/build_site.py toml [--check] [--root DIR]  write [files] of the page's
         PyScript config (only when it changes); --check: exit 1 when it is not current
+    python3 scripts/build_site.py archive [--root DIR]  write PAGE_ARCHIVE (when it changes)
 
 `copy` (the deployment) refuses a config whose [files] is not current.
 
@@ -27,11 +31,14 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gzip
 import hashlib
+import io
 import json
 import re
 import shutil
 import sys
+import tarfile
 from pathlib import Path, PurePosixPath
 
 try:
@@ -55,6 +62,8 @@ PYODIDE_FILES = (
 # (codemirror), archives unpacked from [files] (zip) and `packages` (pyodide_graph).
 # What a plugin imports lazily loads only when its feature is used and is not followed.
 # e2e/test_offline_site.py checks the result against what Chromium really fetches.
+# (The page's archive is a .tar.gz, which PyScript unpacks with Python's tarfile: its zip
+# reader is a 72 kB chunk of JavaScript.)
 UNUSED_CHUNKS = ("codemirror", "zip-", "pyodide_graph-")
 
 _ATTR = re.compile(r"""\s(?:href|src|config)\s*=\s*["']([^"']+)["']""")
@@ -70,8 +79,11 @@ _TAG_ATTR = re.compile(r"""([\w-]+)\s*=\s*["']([^"']*)["']""")
 # from the site's root. They go into [files] when the page imports that module.
 DATA_FILES = {"kahuna/notation/language.py": "locale/*/LC_MESSAGES/*.mo"}
 _FILES_HEADER = "[files]"
+# The page's own files in one archive (see the module docstring), unpacked by PyScript's
+# [files] into Pyodide's working directory ("./*": the folder of its contents).
+PAGE_ARCHIVE = "web/page.tar.gz"
 TOML_COMMAND = "python3 scripts/build_site.py toml"
-STALE = "not the modules the page imports"
+STALE = f"not the page's archive ({PAGE_ARCHIVE}) unpacked into the working directory"
 
 
 class SiteError(Exception):
@@ -128,16 +140,19 @@ def _references(
         config = tomllib.loads(text)
         refs = list(config.get("files", {}))
         if config.get("interpreter"):
-            # `interpreter` is resolved against the page (index.html at the root).
+            # `interpreter` is resolved against the page (index.html at the root): Pyodide's
+            # pyodide.mjs, or a module of ours that imports it (see below).
             mjs = _local(PurePosixPath("index.html"), config["interpreter"])
             if mjs is not None:
-                extra = [mjs, *(mjs.parent / name for name in PYODIDE_FILES)]
+                extra = [mjs]
     elif path.suffix == ".webmanifest":
         refs = [icon["src"] for icon in json.loads(text).get("icons", [])]
     elif path.suffix == ".css":
         refs = _CSS_URL.findall(text)
     elif path.suffix in (".js", ".mjs"):
         refs = _STATIC_IMPORT.findall(text)
+        if path.name == "pyodide.mjs":  # its loader fetches these by name, next to it
+            extra = [path.parent / name for name in PYODIDE_FILES]
         dynamic = [
             r for r in _DYNAMIC_IMPORT.findall(text) if not r.rsplit("/", 1)[-1].startswith(skipped)
         ]
@@ -249,11 +264,12 @@ def python_files(root: Path, scripts: list[PurePosixPath]) -> list[str]:
     return sorted(str(p) for p in found | data)
 
 
-def with_files_table(config: str, files: list[str]) -> str:
-    """The text of a PyScript config with its [files] table listing ``files`` (each to the
-    same path in Pyodide's file system); everything else as it was."""
+def with_files_table(config: str, files: list[str] | None = None) -> str:
+    """The text of a PyScript config whose [files] table unpacks PAGE_ARCHIVE into the
+    working directory; everything else as it was. (``files``, the archive's contents, is
+    no longer listed there: the archive holds them.)"""
     lines = config.splitlines(keepends=True)
-    table = [_FILES_HEADER + "\n"] + [f'"./{f}" = "./{f}"\n' for f in files]
+    table = [_FILES_HEADER + "\n", f'"./{PAGE_ARCHIVE}" = "./*"\n']
     starts = [i for i, line in enumerate(lines) if line.strip() == _FILES_HEADER]
     if not starts:
         return config + ("" if config.endswith("\n") else "\n") + "\n" + "".join(table)
@@ -265,12 +281,82 @@ def with_files_table(config: str, files: list[str]) -> str:
     return "".join(lines[:start] + table + lines[end:])
 
 
+def page_archive_files(root: Path = REPO_ROOT) -> list[str]:
+    """What PAGE_ARCHIVE holds: the files python_files finds for the page's scripts."""
+    scripts = [s for group in python_scripts(root).values() for s in group]
+    return python_files(root, scripts)
+
+
+def shipped_source(source: bytes, name: str) -> bytes:
+    """A page module as the archive holds it: without comments and without the docstrings
+    of its module and functions (classes keep theirs), every line where it was, when its
+    syntax tree is the original's less those docstrings (else the original). About a
+    third less to download; tracebacks keep their line numbers."""
+    try:
+        from scripts.trim_stdlib import strip_source
+    except ModuleNotFoundError:  # run as a script: scripts/ is on the path
+        from trim_stdlib import strip_source
+    stripped = strip_source(source, class_docstrings=True)
+
+    def tree(text: bytes, drop_docstrings: bool) -> str:
+        parsed = ast.parse(text, name)
+        if drop_docstrings:
+            for node in ast.walk(parsed):
+                body = getattr(node, "body", None)
+                if (isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef))
+                        and len(body) > 1 and isinstance(body[0], ast.Expr)
+                        and isinstance(body[0].value, ast.Constant)
+                        and isinstance(body[0].value.value, str)):
+                    del body[0]
+        return ast.dump(parsed)
+
+    # The same program but for those docstrings (CPython before 3.14 keeps a NOP for a
+    # docstring's line even under -OO, so the syntax trees are compared, not the code).
+    return stripped if tree(stripped, False) == tree(source, True) else source
+
+
+def page_archive_bytes(root: Path, files: list[str]) -> bytes:
+    """A deterministic .tar.gz of ``files`` (site-relative; Python files as
+    ``shipped_source`` gives them): sorted, each folder entered before its contents
+    (PyScript's unpacker makes one folder level at a time), fixed dates and owners."""
+    folders = sorted({str(p) for f in files for p in PurePosixPath(f).parents if str(p) != "."},
+                     key=lambda p: (p.count("/"), p))
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for name in folders + sorted(files):
+            info = tarfile.TarInfo(name)
+            info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
+            if name in folders:
+                info.type, info.mode = tarfile.DIRTYPE, 0o755
+                tar.addfile(info)
+            else:
+                data = (root / name).read_bytes()
+                if name.endswith(".py"):
+                    data = shipped_source(data, name)
+                info.size, info.mode = len(data), 0o644
+                tar.addfile(info, io.BytesIO(data))
+    return gzip.compress(raw.getvalue(), compresslevel=9, mtime=0)
+
+
+def write_page_archive(root: Path = REPO_ROOT) -> bool:
+    """Write root/PAGE_ARCHIVE when its bytes change; return whether it was written."""
+    data = page_archive_bytes(root, page_archive_files(root))
+    target = root / PAGE_ARCHIVE
+    if target.is_file() and target.read_bytes() == data:
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(target)
+    return True
+
+
 def config_texts(root: Path = REPO_ROOT) -> dict[PurePosixPath, tuple[str, str]]:
     """Each PyScript config of the page: (its text, its text with [files] current)."""
     texts = {}
-    for config, scripts in python_scripts(root).items():
+    for config in python_scripts(root):
         text = (root / config).read_text(encoding="utf-8")
-        texts[config] = (text, with_files_table(text, python_files(root, scripts)))
+        texts[config] = (text, with_files_table(text))
     return texts
 
 
@@ -325,7 +411,8 @@ def built_version(root: Path = REPO_ROOT) -> str:
 
 
 def write_worker(root: Path = REPO_ROOT) -> tuple[str, bool]:
-    """Write root/sw.js if its text changed; return (version, whether it was written)."""
+    """Write root/sw.js if its text changed; return (version, whether it was written).
+    (The page's archive is one of the files it lists: ``build`` writes both.)"""
     data = site_data(root)
     text = worker_source(data)
     target = root / SW_NAME
@@ -333,6 +420,13 @@ def write_worker(root: Path = REPO_ROOT) -> tuple[str, bool]:
         return data["version"], False
     _replace_file(target, text)
     return data["version"], True
+
+
+def build(root: Path = REPO_ROOT) -> tuple[str, bool]:
+    """The page's archive, then sw.js, each written if its contents changed (in a source
+    checkout: a deployed copy has the archive and no sources); as write_worker."""
+    write_page_archive(root)
+    return write_worker(root)
 
 
 def _replace_file(target: Path, text: str) -> None:
@@ -352,7 +446,7 @@ def copy_site(out: Path, root: Path = REPO_ROOT) -> list[str]:
         raise SiteError(f"{out}: the build would replace its own source")
     if out.exists() and any(out.iterdir()) and not (out / SW_NAME).is_file():
         raise SiteError(f"{out}: not empty and not an earlier build; not deleting it")
-    write_worker(root)
+    build(root)
     files = [*site_files(root), SW_NAME, SW_CORE]
     if out.exists():
         shutil.rmtree(out)
@@ -364,7 +458,7 @@ def copy_site(out: Path, root: Path = REPO_ROOT) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("files", "sw", "copy", "toml"))
+    parser.add_argument("command", choices=("files", "sw", "copy", "toml", "archive"))
     parser.add_argument("out", nargs="?", type=Path, help="target folder (copy)")
     parser.add_argument("--check", action="store_true", help="toml: only check, write nothing")
     parser.add_argument("--root", type=Path, default=REPO_ROOT, help="site folder")
@@ -372,8 +466,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "files":
             print("\n".join(site_files(args.root)))
+        elif args.command == "archive":
+            written = write_page_archive(args.root)
+            print(f"[build-site] {PAGE_ARCHIVE}: {'written' if written else 'unchanged'}",
+                  file=sys.stderr)
         elif args.command == "sw":
-            version, written = write_worker(args.root)
+            version, written = build(args.root)
             note = "" if written else " (unchanged)"
             print(f"[build-site] sw.js: version {version}{note}", file=sys.stderr)
         elif args.command == "toml":

@@ -3,7 +3,10 @@ by scripts/build_site.py toml), index.html is painted."""
 
 from __future__ import annotations
 
+import io
+import os
 import re
+import tarfile
 import tomllib
 from pathlib import Path, PurePosixPath
 
@@ -16,23 +19,70 @@ ROOT = Path(__file__).resolve().parent.parent
 MAIN = PurePosixPath("web/main.py")  # the page's <script type="py" src>
 
 
-def test_pyscript_toml_lists_the_modules_the_page_imports():
+def test_pyscript_toml_unpacks_the_archive_of_the_modules_the_page_imports(tmp_path):
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    files = config["files"]
-    assert all(src == dest for src, dest in files.items())
-    listed = [src.removeprefix("./") for src in files]
+    assert config["files"] == {f"./{build_site.PAGE_ARCHIVE}": "./*"}  # unpacked into the cwd
     assert build_site.python_scripts(ROOT) == {PurePosixPath("pyscript.toml"): [MAIN]}
-    needed = build_site.python_files(ROOT, [MAIN])
-    assert listed == needed, f"pyscript.toml [files] is stale: run {build_site.TOML_COMMAND}"
+    listed = build_site.page_archive_files(ROOT)
+    assert listed == build_site.python_files(ROOT, [MAIN])
     text = (ROOT / "pyscript.toml").read_text()
-    assert build_site.with_files_table(text, needed) == text, f"run {build_site.TOML_COMMAND}"
+    assert build_site.with_files_table(text) == text, f"run {build_site.TOML_COMMAND}"
     # the command line stays out of the page; main.py is fetched as the <script src>
     assert not [f for f in listed if f.startswith("kahuna/tools/") or f == "kahuna/__main__.py"]
     assert {"web/__init__.py", "kahuna/__init__.py"} <= set(listed)
     assert "web/main.py" not in listed
     assert "kahuna/players/levels.py" in listed  # imported lazily, inside a function
     assert "packages" not in config  # nothing from a CDN
-    assert config["interpreter"] == "./web/vendor/pyodide.mjs"
+    # Pyodide's loader, wrapped to find the device's bytecode (web/pyodide-boot.mjs); the
+    # runtime itself is in web/vendor/ and ships with the site
+    assert config["interpreter"] == "./web/pyodide-boot.mjs"
+    assert 'from "./vendor/pyodide.mjs"' in (ROOT / "web/pyodide-boot.mjs").read_text()
+    if (ROOT / build_site.PAGE_ARCHIVE).is_file():  # built by scripts/setup.sh
+        site = build_site.site_files(ROOT)
+        assert {"web/pyodide-boot.mjs", "web/vendor/pyodide.mjs"} <= set(site)
+        assert {f"web/vendor/{name}" for name in build_site.PYODIDE_FILES} <= set(site)
+    # the archive holds exactly those files, folders first (PyScript makes one level at a time)
+    data = build_site.page_archive_bytes(ROOT, listed)
+    assert data == build_site.page_archive_bytes(ROOT, listed)  # deterministic
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        members = tar.getmembers()
+        assert sorted(m.name for m in members if m.isfile()) == listed
+        made: set[str] = {"."}
+        for m in members:
+            assert os.path.dirname(m.name) or "." in made, m.name
+            if m.isdir():
+                made.add(m.name)
+        tar.extractall(tmp_path, filter="data")
+    for name in listed:
+        shipped, source = (tmp_path / name).read_bytes(), (ROOT / name).read_bytes()
+        if name.endswith(".py"):  # comments and function docstrings out, lines kept
+            assert shipped == build_site.shipped_source(source, name)
+            assert shipped.count(b"\n") == source.count(b"\n")
+        else:
+            assert shipped == source
+
+
+def test_shipped_source_drops_comments_and_function_docstrings_only():
+    source = (b'"""Module."""\nimport dataclasses  # why\n\n\n@dataclasses.dataclass\n'
+              b'class Point:\n    """A point."""\n    x: int = 0\n\n    def moved(self):\n'
+              b'        """Doc."""\n        return Point(self.x + 1)  # step\n')
+    shipped = build_site.shipped_source(source, "m.py").decode()
+    assert "Module." not in shipped and "Doc." not in shipped and "#" not in shipped
+    assert '"""A point."""' in shipped  # dataclasses would compute a signature without it
+    namespace: dict = {}
+    exec(shipped, namespace)
+    assert namespace["Point"]().moved().x == 1 and namespace["Point"].__doc__ == "A point."
+
+
+def test_the_page_archive_follows_the_sources(tmp_path):
+    root = _tree(tmp_path, {**IMPORTS, "index.html": '<script type="py" config="./c.toml" src="./web/main.py"></script>',
+                            "c.toml": ""})
+    assert build_site.write_page_archive(root)
+    assert not build_site.write_page_archive(root)  # unchanged: not rewritten
+    (root / "web/dom.py").write_text("node = 2\n")
+    assert build_site.write_page_archive(root)
+    with tarfile.open(root / build_site.PAGE_ARCHIVE) as tar:
+        assert tar.extractfile("web/dom.py").read() == b"node = 2\n"
 
 
 def _tree(root: Path, files: dict[str, str]) -> Path:
@@ -96,13 +146,11 @@ def test_toml_command_writes_files_and_keeps_the_rest(tmp_path, capsys):
     assert build_site.TOML_COMMAND in capsys.readouterr().err
     assert (root / "pyscript.toml").read_text() == config  # --check writes nothing
     assert build_site.main(["copy", str(tmp_path / "out"), "--root", str(root)]) == 1
-    assert "pyscript.toml [files]: not the modules the page imports" in capsys.readouterr().err
+    assert f"pyscript.toml [files]: {build_site.STALE}" in capsys.readouterr().err
     assert build_site.main(args) == 0
     text = (root / "pyscript.toml").read_text()
-    assert text.startswith('# a comment\ninterpreter = "./x.mjs"\n\n[files]\n"./kahuna/__init__.py"')
-    assert text.endswith('"./web/ui/panel.py" = "./web/ui/panel.py"\n\n[other]\nkey = 1\n')
-    parsed = tomllib.loads(text)
-    assert list(parsed["files"]) == [f"./{f}" for f in build_site.python_files(root, [MAIN])]
+    assert text == ('# a comment\ninterpreter = "./x.mjs"\n\n[files]\n'
+                    f'"./{build_site.PAGE_ARCHIVE}" = "./*"\n\n[other]\nkey = 1\n')
     assert build_site.main([*args, "--check"]) == 0
 
 
@@ -127,17 +175,17 @@ def test_micropython_config_turns_off_the_same_plugins_as_pyscript_toml():
 
 
 def test_the_page_gets_every_compiled_catalogue():
-    """The message catalogues are data the page's kahuna.notation.language reads: [files]
-    puts each .mo at its place in Pyodide's file system, and the service worker precaches
-    them with the rest of the site."""
+    """The message catalogues are data the page's kahuna.notation.language reads: the page's
+    archive puts each .mo at its place in Pyodide's file system, and the service worker
+    precaches the archive with the rest of the site."""
     catalogues = sorted(p.relative_to(ROOT).as_posix()
                         for p in (ROOT / "locale").glob("*/LC_MESSAGES/kahuna.mo"))
-    assert catalogues == [f"locale/{lang}/LC_MESSAGES/kahuna.mo" for lang in ("de", "fr", "pl")]
-    listed = [src.removeprefix("./")
-              for src in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]]
+    assert {f"locale/{lang}/LC_MESSAGES/kahuna.mo" for lang in ("de", "fr", "pl")} <= set(catalogues)
+    listed = build_site.page_archive_files(ROOT)
     assert "kahuna/notation/language.py" in listed
     assert set(catalogues) <= set(listed)
-    assert set(catalogues) <= set(build_site.site_files(ROOT))
+    if (ROOT / build_site.PAGE_ARCHIVE).is_file():  # built by scripts/setup.sh
+        assert build_site.PAGE_ARCHIVE in build_site.site_files(ROOT)
 
 
 def test_data_files_follow_the_module_that_reads_them(tmp_path):

@@ -19,3 +19,8 @@ except Exception:  # noqa: BLE001 - whatever failed, the player needs words, not
         "site may be in the middle of an update: try again in a minute.")
 else:
     run()
+    # The board is ready: compile the standard library for the next boot, if not yet done
+    # (web/bytecode.py, web/pyodide-boot.mjs).
+    from web import bytecode
+
+    bytecode.remember()

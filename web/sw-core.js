@@ -19,6 +19,7 @@ const PREFIX = `kahuna ${SCOPE.href} `;
 const CACHE = PREFIX + SITE.version;
 const TYPES = {
   css: "text/css",
+  gz: "application/gzip",
   html: "text/html; charset=utf-8",
   js: "text/javascript",
   json: "application/json",
