@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from kahuna import replay, translations, winner_words
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from scripts.browser import guard_network
@@ -43,11 +44,24 @@ def _scoring_link() -> str:
     return encode(position_to_json(last_card(black=HOLD_ALOA, white=["DUDA-ELAI"])))
 
 
+FINISHED = {"format": "kahuna-record", "version": 1,
+            "position": position_to_json(last_card(black=HOLD_ALOA, white=[])),
+            "seed": 1, "actions": ["take:GOLA"], "meta": {"mode": "computer", "human": 1}}
+
+
 def _finished_link() -> str:
     """A game against the computer just lost by the person (R23)."""
-    return encode({"format": "kahuna-record", "version": 1,
-                   "position": position_to_json(last_card(black=HOLD_ALOA, white=[])),
-                   "seed": 1, "actions": ["take:GOLA"], "meta": {"mode": "computer", "human": 1}})
+    return encode(FINISHED)
+
+
+def _said(lang: str) -> dict[str, str]:
+    """What the dialogs' titles and buttons must say in ``lang``, from its catalogue."""
+    tr = translations(lang)
+    outcome = replay(FINISHED)[0].outcome
+    return {"scoring": tr.gettext("End of round {round}").format(round=1),
+            "end": winner_words(outcome, ("Computer", "You"), tr=tr),
+            "new game": tr.gettext("New game"), "start": tr.gettext("Start"),
+            "language": tr.gettext("Language")}
 
 
 def test_the_browsers_language_first_then_switched_at_will_and_remembered(
@@ -109,8 +123,10 @@ def test_every_dialog_fits_a_phone_in_each_language(browser, base_url, wait_read
     phone.click('#cover [data-act="uncover"]')
     found["game"] = phone.evaluate(OVERFLOW)
     screenshot(phone, f"language-{lang}-phone")
+    said, shown = _said(lang), {}
     phone.click('#table [data-act="do:take:GOLA"]')
     phone.wait_for_selector("#dialog:not([hidden]) h2")
+    shown["scoring"] = phone.inner_text("#dialog h2")
     found["scoring"] = phone.evaluate(OVERFLOW)
     screenshot(phone, f"language-{lang}-phone-scoring")
     phone.click('#dialog [data-act="close"]')
@@ -118,17 +134,22 @@ def test_every_dialog_fits_a_phone_in_each_language(browser, base_url, wait_read
     phone.click("#btn-new")
     phone.click('#dialog [data-act="set:handicap:2"]')  # every row of the dialog
     found["new game"] = phone.evaluate(OVERFLOW)
+    shown["new game"] = phone.inner_text("#dialog h2")
+    shown["start"] = phone.inner_text('#dialog [data-act="start"]')
     screenshot(phone, f"language-{lang}-phone-new-game")
     phone.click('#dialog [data-act="close"]')
     phone.click("#btn-lang")
     found["languages"] = phone.evaluate(OVERFLOW)
+    shown["language"] = phone.inner_text("#dialog h2")
     phone.goto(f"{base_url}?lang={lang}&record={_finished_link()}")
     wait_ready(phone)
     phone.wait_for_selector("#dialog:not([hidden]) h2.winner")
     found["end"] = phone.evaluate(OVERFLOW)
+    shown["end"] = phone.inner_text("#dialog h2")
     screenshot(phone, f"language-{lang}-phone-end")
     context.close()
     assert outside == []
+    assert shown == said
     assert {screen: seen for screen, seen in found.items()
             if seen["clipped"] or seen["sideways"]} == {}
 
@@ -156,8 +177,9 @@ def test_an_embed_speaks_the_language_of_its_address(page, base_url, serve_site,
     screenshot(page, "language-embeds")
     assert fits == {lang: {"clipped": [], "sideways": False} for lang in ("de", "pl")}
     assert texts["de"][0] == "de" and texts["pl"][0] == "pl"
-    assert texts["de"][1:] != ["Reset", "Open in the full game"]
-    assert texts["pl"][1:] != ["Reset", "Open in the full game"]
+    for lang in ("de", "pl"):
+        tr = translations(lang)
+        assert texts[lang][1:] == [tr.gettext("Reset"), tr.gettext("Open in the full game")]
     frame = page.locator("iframe#de").element_handle().content_frame()
     frame.click("#btn-lang")
     frame.click('#dialog [data-act="lang:en"]')  # a reader may switch in the frame too
