@@ -6,7 +6,7 @@ Layers, each importing only those above it: ``rules`` (the game), ``notation``
 ``translations(lang)`` gives a language's message catalogue (English by default) for
 ``describe`` and the other narration.
 The players load on first use (``kahuna.make_player``), so a page that only shows a
-saved game never imports them.
+saved game never imports them; the puzzles (``kahuna.puzzles()``, ``kahuna.learn``) too.
 
 >>> from kahuna import Setup, new_game
 >>> state = new_game(Setup(seed=1, first=0))
@@ -46,12 +46,20 @@ if TYPE_CHECKING:
         Review, Reviewing, TurnReview, Why, judge_turn, review, review_turns, walk_turn,
         why_turn, why_words,
     )
+    from .learn import (
+        Aim, Because, Goal, Puzzle, TurnError, Verdict, check_turn, find_puzzle, goal_words,
+        parse_turn, puzzles, solve, turn_over, verdict_words,
+    )
 
 #: Loaded on first use: importing the players costs boot time.
 _LAZY = {"LEVELS", "make_player", "Player", "Thinking"}
 #: The game review (kahuna/players/review.py), loaded on first use likewise.
 _REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "review_turns",
            "walk_turn", "why_turn", "why_words"}
+#: The puzzles and their goals (kahuna/learn/, docs/puzzles.md), loaded on first use too.
+_LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "check_turn",
+          "find_puzzle", "goal_words", "parse_turn", "puzzles", "solve", "turn_over",
+          "verdict_words"}
 
 __all__ = [
     "LINK_KEYS", "link_record", "decode_link", "LANGUAGES", "translations", "YOU",
@@ -62,16 +70,20 @@ __all__ = [
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
     "Effects", "Outcome", "Phase", "State", "Termination", "cards_of", *sorted(_LAZY),
-    *sorted(_REVIEW),
+    *sorted(_REVIEW), *sorted(_LEARN),
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """``kahuna.make_player`` and friends: import the players when first asked for."""
+    """``kahuna.make_player`` and friends: import the players (or the puzzles) when
+    first asked for."""
     if name in _LAZY:
         from . import players
         return getattr(players, name)
     if name in _REVIEW:
         from .players import review
         return getattr(review, name)
+    if name in _LEARN:
+        from . import learn
+        return getattr(learn, name)
     raise AttributeError(f"module 'kahuna' has no attribute {name!r}")

@@ -1,5 +1,5 @@
 """``python -m kahuna``: replay records, link to a game, benchmark the engine, match
-computer players, review a player's turns."""
+computer players, review a player's turns, list puzzles and check a turn against one."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ import json
 import sys
 from typing import Any
 
+from ..learn.goals import check_turn, parse_turn
+from ..learn.puzzle import find_puzzle, puzzles
+from ..learn.words import goal_words, verdict_words
 from ..notation.link import link_url
 from ..notation.position import position_to_json
 from ..notation.reading import MAX_BYTES, load_json, parse_seat
@@ -170,6 +173,35 @@ def _review_json(result: Review, args: argparse.Namespace) -> dict[str, Any]:
                       for t in result.turns]}
 
 
+def _puzzles(args: argparse.Namespace) -> int:
+    if args.json:
+        print(json.dumps([{**p.to_json(), "text": goal_words(p.goal)} for p in puzzles()]))
+        return 0
+    for p in puzzles():
+        print(f"{p.id:10} level {p.difficulty}  {COLOURS[p.mover]:5}  {goal_words(p.goal)}")
+    return 0
+
+
+def _puzzle(args: argparse.Namespace) -> int:
+    try:
+        puzzle = find_puzzle(args.id)
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 2
+    if args.check is None:
+        print(json.dumps(puzzle.position, indent=1))
+        print(f"{puzzle.id} (level {puzzle.difficulty}), {COLOURS[puzzle.mover]} to play: "
+              f"{goal_words(puzzle.goal)}")
+        return 0
+    try:
+        verdict = check_turn(puzzle.goal, puzzle.start(), parse_turn(args.check))
+    except KahunaError as exc:  # bad notation, or a turn the rules forbid (names the rule)
+        print(f"not a turn from this position: {exc}", file=sys.stderr)
+        return 2
+    print(f"{'reached' if verdict.reached else 'not reached'}: {verdict_words(verdict)}")
+    return 0 if verdict.reached else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; the exit status (0 success, 1 bad record or file, 2 bad input)."""
     parser = argparse.ArgumentParser(prog="python -m kahuna", description=__doc__)
@@ -203,5 +235,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_review)
+    p = sub.add_parser("puzzles", help="the puzzles (docs/puzzles.md), easiest first")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_puzzles)
+    p = sub.add_parser("puzzle", help="a puzzle's position and goal, or check a turn against it")
+    p.add_argument("id", help="the puzzle's id (python -m kahuna puzzles)")
+    p.add_argument("--check", metavar="ACTIONS",
+                   help='a whole turn, e.g. "HUNA>ELAI pile": exit 0 if it reaches the goal, '
+                        "1 if not, 2 if it is no legal turn")
+    p.set_defaults(run=_puzzle)
     args = parser.parse_args(argv)
     return args.run(args)
