@@ -3,6 +3,7 @@ yardstick), on the same seat-swapped deals, so that each rung is shown to be cle
 stronger than the last (the issue asks for at least 60% of 200 games).
 
     .venv/bin/python bench/ladder.py [--games 200] [--seed 2] [--jobs 2] [--variants V1,V2]
+                                     [--levels casual,master]
 
 Prints one row per rung: games, wins/losses/draws, the upper level's score with its 95%
 interval, and both levels' mean and 95th-percentile milliseconds per decision.
@@ -21,10 +22,10 @@ from kahuna.players.levels import LEVELS  # noqa: E402
 from kahuna.tools.tournament import match  # noqa: E402
 
 
-def rungs() -> list[tuple[str, str]]:
-    """(level, the one below it) for every level, weakest first."""
-    below = ("random", *LEVELS)
-    return list(zip(LEVELS, below))
+def rungs(levels: list[str]) -> list[tuple[str, str]]:
+    """(level, the one below it) for each of ``levels``, weakest first."""
+    below = dict(zip(LEVELS, ("random", *LEVELS)))
+    return [(level, below[level]) for level in LEVELS if level in levels]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,15 +34,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--variants", default="", help="e.g. V1,V2")
+    parser.add_argument("--levels", default=",".join(LEVELS),
+                        help="the upper levels of the rungs to play (default: all)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    unknown = set(args.levels.split(",")) - set(LEVELS)
+    if unknown:
+        parser.error(f"not a level: {', '.join(sorted(unknown))}; levels: {', '.join(LEVELS)}")
     rows = []
     if not args.json:
         print(f"ladder: {args.games} games per rung, seed {args.seed}"
               + (f", variants {args.variants}" if args.variants else ""))
         print(f"{'level':>9} {'vs':>9} {'games':>6} {'W-L-D':>11} {'score':>7} {'95% CI':>13}"
               f" {'mean/p95 ms':>15} {'below ms':>13}")
-    for upper, lower in rungs():
+    for upper, lower in rungs(args.levels.split(",")):
         result = match(upper, lower, args.games, args.seed, args.jobs, args.variants)
         rows.append(result)
         if not args.json:

@@ -2,6 +2,10 @@
 opponent (greedy by default) at several iteration budgets, on the same seat-swapped deals.
 
     .venv/bin/python bench/strength_vs_budget.py --games 100 --budgets 0,40,160,640
+    .venv/bin/python bench/strength_vs_budget.py --level master \
+        --opponent expert@/tmp/engine-base --scales 0.25,0.5,1,2,4 --games 200
+
+``--scales`` gives the budgets as multiples of the level's own (``iterations``).
 
 Prints one row per budget: games, A's wins/draws, score with its 95% interval, and the
 mean and 95th-percentile seconds per decision (CPython, this machine). Budget 0 is the
@@ -17,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kahuna.players.levels import level_named  # noqa: E402
 from kahuna.tools.tournament import match  # noqa: E402
 
 
@@ -26,18 +31,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent", default="greedy")
     parser.add_argument("--budgets", default="0,20,40,80,160,320",
                         help="comma-separated iteration budgets")
+    parser.add_argument("--scales", default="",
+                        help="budgets as multiples of the level's own, e.g. 0.25,1,4")
     parser.add_argument("--tuning", default="", help="extra Level fields, e.g. candidates=12")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    own = level_named(args.level).iterations
+    budgets = ([round(own * float(x)) for x in args.scales.split(",")] if args.scales
+               else [int(b) for b in args.budgets.split(",")])
     rows = []
     if not args.json:
-        print(f"{args.level} vs {args.opponent}, {args.games} games per row, seed {args.seed}")
+        print(f"{args.level} (its budget: {own} iterations) vs {args.opponent}, "
+              f"{args.games} games per row, seed {args.seed}")
         print(f"{'iterations':>10} {'games':>6} {'wins':>5} {'draws':>5} {'score':>7} "
               f"{'95% CI':>13} {'mean ms':>8} {'p95 ms':>8}")
-    for budget in (int(b) for b in args.budgets.split(",")):
+    for budget in budgets:
         tuning = f"iterations={budget}" + (f",{args.tuning}" if args.tuning else "")
         result = match(f"{args.level}:{tuning}", args.opponent, args.games, args.seed, args.jobs)
         rows.append({"iterations": budget, **result})

@@ -17,8 +17,8 @@ from kahuna.players.protocol import Sliced
 from .helpers import island, play
 from .test_worked_example import start as worked_example_start
 
-#: The search players: the levels and the master (not yet a level).
-SEARCHERS = [*LEVELS, "master"]
+#: The search players: the levels.
+SEARCHERS = list(LEVELS)
 
 #: Every registered player, the search players with a small budget.
 SMALL = {name: f"{name}:iterations=12,candidates=3,width=3"
@@ -165,8 +165,7 @@ def test_a_time_cap_still_gives_a_legal_action():
 
 
 def test_levels_are_registered_weakest_first_and_baselines_are_not_levels():
-    assert len(LEVELS) >= 4
-    assert LEVELS[0] == "beginner" and LEVELS[-1] == "expert"
+    assert LEVELS == ("beginner", "casual", "skilled", "expert", "master")
     assert set(LEVELS) <= set(PLAYERS)
     assert {"random", "greedy"} <= set(PLAYERS) - set(LEVELS)
 
@@ -249,3 +248,11 @@ def test_a_search_never_runs_more_trials_than_its_budget(iterations, monkeypatch
     assert len(trials) <= iterations
     if iterations >= 12:
         assert len(trials) >= iterations // 2  # the budget is used, not wasted
+
+
+def test_level_named_gives_the_settings_of_every_search_level():
+    from kahuna.players.levels import level_named
+
+    assert [level_named(name).name for name in SEARCHERS] == SEARCHERS
+    with pytest.raises(KeyError, match="no level"):
+        level_named("greedy")

@@ -32,7 +32,7 @@ from .search import Level, SearchPlayer
 
 __all__ = ["Decided", "Player", "Sliced", "Thinking", "RandomPlayer", "GreedyPlayer",
            "SearchPlayer", "Level", "LEVEL_SETTINGS", "MASTER", "PLAYERS", "LEVELS", "choose",
-           "make_player"]
+           "level_named", "make_player"]
 
 
 class RandomPlayer:
@@ -52,30 +52,42 @@ def choose(player: Player, obs: Observation, rng: random.Random) -> Action:
     return thinking.action()
 
 
+#: The top level (issue 14): the expert's trials, but its own next turn and the
+#: opponent's answer to it are each the best turn of a small beam search, where the
+#: expert plays one best action at a time; 12 plans, 180 trials. The game review
+#: (review.py) judges with it.
+MASTER = Level("master", width=8, depth=5, candidates=12, iterations=180, horizon=3, planned=6)
+
 #: The levels, weakest first. A beginner plays short turns, often forgets that bridges
 #: can be removed, does not see what a capture sweeps away or which of its islands hang
 #: by one bridge, and sometimes settles for a near miss. Casual plans its whole turn but
 #: never thinks about the reply. Skilled and expert try their best plans in sampled
 #: worlds three turns ahead (the reply, their next turn, the reply to that); the
-#: expert tries more plans in more worlds. Budgets: bench/strength_vs_budget.py.
+#: expert tries more plans in more worlds; the master plans the turns of its trials.
+#: Budgets: bench/strength_vs_budget.py; the ladder: bench/ladder.py.
 LEVEL_SETTINGS: tuple[Level, ...] = (
     Level("beginner", width=3, depth=3, blind_removals=0.5, temperature=0.4,
           weights=Weights(cascade=0.0, exposed=0.0, reach=0.1)),
     Level("casual", width=6, depth=5),
     Level("skilled", width=6, depth=5, candidates=4, iterations=12, horizon=3),
-    Level("expert", width=8, depth=5, candidates=10, iterations=160, horizon=3),
+    Level("expert", width=8, depth=5, candidates=10, iterations=120, horizon=3),
+    MASTER,
 )
 LEVELS: tuple[str, ...] = tuple(level.name for level in LEVEL_SETTINGS)
-
-#: A candidate top level (issue 14), not yet on the ladder: it joins ``LEVELS`` once it
-#: is clearly stronger than the expert (docs/players.md has the figures).
-MASTER = Level("master", width=8, depth=5, candidates=12, iterations=240, horizon=3, planned=6)
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    **{level.name: partial(SearchPlayer, level) for level in (*LEVEL_SETTINGS, MASTER)},
+    **{level.name: partial(SearchPlayer, level) for level in LEVEL_SETTINGS},
 }
+_SETTINGS = {level.name: level for level in LEVEL_SETTINGS}
+
+
+def level_named(name: str) -> Level:
+    """The settings of the level ``name``; KeyError if there is none."""
+    if name not in _SETTINGS:
+        raise KeyError(f"no level {name!r}; levels: {', '.join(_SETTINGS)}")
+    return _SETTINGS[name]
 
 
 def make_player(name: str, time_cap: float | None = None) -> Player:
@@ -89,7 +101,7 @@ def make_player(name: str, time_cap: float | None = None) -> Player:
     base, _, tuning = name.partition(":")
     if base not in PLAYERS:
         raise KeyError(f"unknown player {base!r}; choose from {', '.join(PLAYERS)}")
-    level = next((lv for lv in (*LEVEL_SETTINGS, MASTER) if lv.name == base), None)
+    level = _SETTINGS.get(base)
     if level is None:
         if tuning:
             raise KeyError(f"only a level can be tuned, not {base!r}; "

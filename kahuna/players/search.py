@@ -144,8 +144,9 @@ def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
 
 
 def _rounds(arms: int) -> int:
-    """Rounds of successive halving that bring ``arms`` down to one."""
-    return max(1, math.ceil(math.log2(arms)))
+    """Rounds of successive halving that bring ``arms`` down to one (halved rounding
+    down: 12, 6, 3, 1 is three rounds), so that the whole budget is spent."""
+    return max(1, arms.bit_length() - 1)
 
 
 def _affordable(candidates: int, iterations: int) -> int:
