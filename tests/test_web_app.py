@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from kahuna.rules.actions import Action, Kind
 from kahuna.notation.link import encode
@@ -147,6 +148,23 @@ def test_computer_turns_come_from_its_own_level_and_hint_from_the_strongest():
     shown = view(app)
     assert app.hint == hint and "hint" in shown.board + shown.table + shown.acts + shown.hand
     assert shown.prompt.startswith(f"Hint from the {levels()[-1]} level: You ")
+
+
+def test_the_hint_says_why_its_whole_turn_is_good():
+    """The strongest level plans a whole turn (R12-R13 end it); the hint names its first
+    action and says what the whole turn does, from the person's own view (R24)."""
+    app = new_app(seed=4, first="black", colour="black")
+    thinking = app.think(for_hint=True)
+    while not thinking.step(0.03):
+        pass
+    action, rest = thinking.action(), app.hint_planned()
+    app.show_hint(action, rest)
+    prompt = view(app).prompt
+    assert re.search(r"\(shown in pink\)\. The whole turn [a-z]+ .*\.$", prompt), prompt
+    app.show_hint(action, [Action.parse("pass"), Action.parse("pass")])  # no longer fits
+    assert view(app).prompt.endswith("(shown in pink).")
+    app.hint_turn = ()  # a hint without a planned turn says no more than its action
+    assert view(app).prompt.endswith("(shown in pink).")
 
 
 def test_links_open_a_record_or_a_position_and_bad_links_explain():

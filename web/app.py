@@ -54,6 +54,7 @@ class App:
         self.match: Match | None = None
         self.selected: tuple[int, ...] = ()
         self.hint: Action | None = None
+        self.hint_turn: tuple[Action, ...] = ()  # the whole turn the hint begins
         self.fx: Effects | None = None  # the last action's effects, to animate once
         # "", "new", "problem", "scoring", "end", "notice", "elsewhere", "language"
         self.dialog = ""
@@ -159,13 +160,22 @@ class App:
         player = self.players.get(m.id, level, for_hint)
         return player.think(observe(m.state, m.state.to_move), random.Random(seed))
 
-    def show_hint(self, action: Action) -> None:
-        """Show ``action`` as the hint, if it is still legal, its cards selected."""
+    def show_hint(self, action: Action, rest: list[Action] | tuple[Action, ...] = ()) -> None:
+        """Show ``action`` as the hint, if it is still legal, its cards selected;
+        ``rest``: the rest of the turn the strongest level planned with it."""
         m = self.match
         if m is None or action not in m.state.legal_actions():
             return
-        self.hint = action
+        self.hint, self.hint_turn = action, (action, *rest)
         self.selected = hint_selection(own_hand(m.observation()), action)
+
+    def hint_planned(self) -> list[Action]:
+        """The rest of the turn the hint's player planned (its players plan whole turns)."""
+        m = self.match
+        if m is None:
+            return []
+        player = self.players.get(m.id, levels()[-1], True)
+        return list(getattr(player, "planned", list)())  # a level that plans turns has it
 
     def save(self) -> None:
         """Store the game (not when embedded, nor over a newer save from another tab:

@@ -209,7 +209,7 @@ class Page:
         try:
             action = await self._decide(True)
             if self.app.match is m:
-                self.app.show_hint(action)
+                self.app.show_hint(action, self.app.hint_planned())
         finally:
             self.busy = False
             self.render()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from html import escape
 from typing import TYPE_CHECKING
 
-from kahuna import YOU, Effects, Observation, describe
+from kahuna import YOU, Action, Effects, Observation, describe
 
 from . import dialogs, panels, saves
 from .acts import record_ready
@@ -144,9 +144,23 @@ def _prompt(app: App, obs: Observation, offer: Offers, names: tuple[str, str]) -
         advice = describe(Effects(obs.seat, app.hint), obs.seat, names, tr())
         text = _("Hint from the {level} level: {advice} (shown in pink).").format(
             level=level_name(levels()[-1]), advice=advice)
+        why = _hint_why(obs, app.hint_turn) if app.hint_turn[:1] == (app.hint,) else ""
+        text = f"{text} {why}" if why else text
     else:
         text = panels.prompt_text(obs, offer, app.selected, names)
     return f"{text} {_(app.save_problem)}" if app.save_problem else text
+
+
+def _hint_why(obs: Observation, turn: tuple[Action, ...]) -> str:
+    """Why the hint's whole turn is good, in words; "" when its later actions no longer
+    fit the position (the plan was made in a sampled world)."""
+    from kahuna import IllegalAction, why_turn, why_words  # lazy: the review's module
+    try:
+        reason = why_turn(obs, turn)
+    except IllegalAction:
+        return ""
+    # TRANSLATORS: {why} says what the turn does, without a subject: "takes ELAI and ...".
+    return _("The whole turn {why}.").format(why=why_words(reason, tr(), start=False))
 
 
 def _dialog_html(app: App) -> str:

@@ -464,15 +464,16 @@ def _difference(better: _Facts, played: _Facts, taken: set[int]) -> Reason:
     return tuple(out[:3]) or (Clause(Why.POSITION),)
 
 
-def why_words(reason: Reason, tr: NullTranslations = _ENGLISH) -> str:
+def why_words(reason: Reason, tr: NullTranslations = _ENGLISH, start: bool = True) -> str:
     """A reason as a sentence without a subject, for "the better turn ..." or a hint:
-    'Takes ELAI and sweeps away 2 bridges'. ``tr``: the language (English by default)."""
+    'Takes ELAI and sweeps away 2 bridges' ('takes ...' when not at the ``start`` of a
+    sentence). ``tr``: the language (English by default)."""
     parts = [_clause_words(c, tr) for c in reason]
     if not parts:
         return ""
     text = parts[0] if len(parts) == 1 else tr.gettext("{items} and {last}").format(
         items=", ".join(parts[:-1]), last=parts[-1])
-    return text[:1].upper() + text[1:]
+    return text[:1].upper() + text[1:] if start else text
 
 
 def _clause_words(c: Clause, tr: NullTranslations) -> str:

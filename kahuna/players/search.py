@@ -65,6 +65,11 @@ class SearchPlayer:
         self.name = level.name
         self._rest: list[tuple[Observation, Action]] = []
 
+    def planned(self) -> list[Action]:
+        """The rest of the turn its last decision planned (a hint says why the whole
+        turn is good); empty when nothing is planned."""
+        return [action for _, action in self._rest]
+
     def think(self, obs: Observation, rng: random.Random) -> Thinking:
         if self._rest and self._rest[0][0] == _public(obs):
             return Decided(self._rest.pop(0)[1])
