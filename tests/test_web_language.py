@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from kahuna import ISLANDS, Action, observe, position_to_json, translations
+from kahuna import (
+    ISLANDS, Action, Reviewing, observe, position_to_json, review_turns, start_of, translations,
+)
 from kahuna.notation.link import encode
 from scripts import i18n
 from web import guard, language, panels, saves
@@ -26,11 +28,13 @@ from web.app import App, NOT_SAVED
 from web.choices import Offers
 from web.controller import HOTSEAT
 from web.opening import boot, start_autoplay
+from web.review import advance
 from web.saves import PREFIX
 from web.view import parts, view
 
 from .helpers import HOLD_ALOA, final_position, last_card, position
 from .pseudo import Pseudo, outside_brackets
+from .test_web_review import finished_game
 from .web_helpers import Clock, MemoryStorage, new_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -231,6 +235,24 @@ def screens() -> list[str]:
               panels.actions_html(Offers(discard=discard, ends=(Action.parse("pass"),)), True)]
     v1 = position(variants={"fewer_surprises": True}, free_line="ALOA-BARI", hands={"black": ["ALOA"], "white": []})
     shown.append(panels.prompt_text(observe(v1, 0), Offers({0: place}), (), names))
+    # A finished game's review: judging, then a turn and its better turn stepped through.
+    reviewed = finished_game(seed=5)
+    draw(reviewed)
+    reviewed.handle("review")
+    m = reviewed.match
+    start = start_of({**m.to_record(), "actions": []})
+    reviewed.review.work = Reviewing(review_turns(start, m.actions, m.human)[:4], seed=1)
+    draw(reviewed)
+    while not advance(reviewed.review, 0.05):
+        pass
+    for turn in range(4):
+        reviewed.handle(f"review-turn:{turn}")
+        reviewed.handle("review-step:1")
+        draw(reviewed)
+    reviewed.review.work = Reviewing([])
+    reviewed.review.result = None
+    advance(reviewed.review, 0.01)
+    draw(reviewed)
     # The error dialog, with each set of ways forward.
     try:
         raise RuntimeError("boom")

@@ -18,6 +18,7 @@ from .choices import toggle
 from .controller import Match
 from .panels import own_hand
 from .players import levels
+from .review import choose, show_step
 
 if TYPE_CHECKING:
     from .app import App
@@ -47,6 +48,23 @@ def _card(app: App, rest: str) -> None:
     position = int(rest)
     if position < len(own_hand(m.observation())):  # else the hand changed since
         app.selected = toggle(app.selected, position, app.offers().most)
+
+
+def _review(app: App, rest: str) -> None:
+    """Open the review of the finished game."""
+    app.open_review()
+
+
+def _review_turn(app: App, rest: str) -> None:
+    """Look at one reviewed turn, by its place in the review."""
+    if app.review is not None and app.review.result is not None and rest.isdigit():
+        choose(app.review, int(rest))
+
+
+def _review_step(app: App, rest: str) -> None:
+    """Show the better turn up to one of its actions."""
+    if app.review is not None and app.review.steps and rest.isdigit():
+        show_step(app.review, int(rest))
 
 
 def _languages(app: App, rest: str) -> None:
@@ -184,4 +202,5 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "reset": _reset, "rematch": _rematch, "close": _close, "uncover": _uncover,
     "continue": _continue, "delete": _delete, "export": _export, "download": _download,
     "newer": _newer, "keep": _keep, "languages": _languages, "lang": _lang,
+    "review": _review, "review-turn": _review_turn, "review-step": _review_step,
 }

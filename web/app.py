@@ -22,6 +22,7 @@ from .controller import COMPUTER, HOTSEAT, Match
 from .language import KEY, N_, supported
 from .panels import own_hand
 from .players import Players, levels
+from .review import ReviewState, start_review
 
 if TYPE_CHECKING:  # the players are imported lazily (boot time)
     from kahuna import Thinking
@@ -56,9 +57,10 @@ class App:
         self.hint: Action | None = None
         self.hint_turn: tuple[Action, ...] = ()  # the whole turn the hint begins
         self.fx: Effects | None = None  # the last action's effects, to animate once
-        # "", "new", "problem", "scoring", "end", "notice", "elsewhere", "language"
+        # "", "new", "problem", "scoring", "end", "notice", "elsewhere", "language", "review"
         self.dialog = ""
         self.under = ""  # the dialog the language dialog was opened over
+        self.review: ReviewState | None = None  # the finished game's review (web.review)
         self.problem: saves.Saved | None = None
         self.notice = ("", "", "")  # title, message, the English detail (bug reports)
         # The level is looked up when first needed: importing the players at boot
@@ -195,6 +197,17 @@ class App:
             self.save_problem = NOT_SAVED
         else:
             self.save_problem = "" if self.keeps else NOT_KEPT
+
+    def open_review(self) -> None:
+        """Review the finished game against the computer: the person's turns, judged by
+        the strongest level (``web.dom`` runs the judging in slices); kept while the game
+        is the same, so that reopening it is instant."""
+        m = self.match
+        if m is None or not m.state.is_over or m.mode != COMPUTER or m.human is None:
+            return
+        if self.review is None or self.review.game != m.id:
+            self.review = start_review(m)
+        self.dialog = "review"
 
     def choose_language(self) -> None:
         """Open the language dialog over whatever is shown."""

@@ -185,8 +185,10 @@ def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
             f'<div class="buttons">{_button("close", _("Play on"), True)}</div>')
 
 
-def end_html(obs: Observation, names: tuple[str, str], result: str) -> str:
-    """The end of the game: breakdown of every scoring, the winner, rematch (R21-R23)."""
+def end_html(obs: Observation, names: tuple[str, str], result: str,
+             reviewable: bool = False) -> str:
+    """The end of the game: breakdown of every scoring, the winner, rematch (R21-R23);
+    against the computer, the review of the person's turns."""
     outcome = obs.outcome
     assert outcome is not None
     b, w = islands_held(obs)
@@ -202,7 +204,9 @@ def end_html(obs: Observation, names: tuple[str, str], result: str) -> str:
             f'{scores_table(obs, names, strong_total=True)}'
             + (_note(result) if result else "")
             + f'<div class="buttons">{_button("rematch", _("Rematch"), True)}'
-            f'{_button("menu", _("New game"))}{_button("close", _("Look at the board"))}</div>')
+            f'{_button("menu", _("New game"))}'
+            + (_button("review", _("Review your game")) if reviewable else "")
+            + f'{_button("close", _("Look at the board"))}</div>')
 
 
 def language_html(current: str) -> str:

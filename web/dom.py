@@ -16,6 +16,7 @@ from pyscript import document, window
 
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
+from .review import advance
 from .view import parts, view
 
 #: When the board is drawn turned (keep in step with web/style.css).
@@ -159,6 +160,10 @@ class Page:
         m = self.app.match
         if not self.busy and m is not None and m.computer_to_move() and not self.app.dialog:
             asyncio.ensure_future(GUARD.run(self.computer_turns))
+        review = self.app.review
+        if (not self.busy and self.app.dialog == "review" and review is not None
+                and review.result is None):
+            asyncio.ensure_future(GUARD.run(self.reviewing))
 
     async def _decide(self, for_hint: bool):
         start = time.perf_counter()
@@ -195,6 +200,26 @@ class Page:
                 self.render()
         finally:
             self.app.thinking_done()
+            self.busy = False
+            self.render()
+
+    async def reviewing(self) -> None:
+        """Judge the finished game's turns in slices, redrawing the progress now and
+        then; stops while the review is closed (it goes on where it was when reopened)."""
+        review = self.app.review
+        self.busy = True
+        start = drawn = time.perf_counter()
+        try:
+            while review is self.app.review and self.app.dialog == "review":
+                if advance(review, SLICE):
+                    # bench/page_figures.py reads this line for the time a review takes
+                    window.console.debug(f"kahuna-review {(time.perf_counter() - start) * 1000:.0f}")
+                    break
+                if time.perf_counter() - drawn > 0.25:
+                    self.render()
+                    drawn = time.perf_counter()
+                await asyncio.sleep(0)
+        finally:
             self.busy = False
             self.render()
 

@@ -22,6 +22,7 @@ from .embed import bad_link_html, nav_html
 from .language import NAMES, _, in_use, tr, use
 from .players import level_name, levels
 from .render import Marks, board_svg
+from .review import review_html
 
 if TYPE_CHECKING:
     from .app import App
@@ -190,5 +191,7 @@ def _dialog_html(app: App) -> str:
     if app.dialog == "end" and m.state.is_over:
         counted = m.mode == COMPUTER and app.embed is None  # embedded: no results kept
         result = saves.results_text(app.storage, m.level) if counted else ""
-        return dialogs.end_html(obs, m.names(), result)
+        return dialogs.end_html(obs, m.names(), result, m.mode == COMPUTER)
+    if app.dialog == "review" and app.review is not None:
+        return review_html(app.review, m.names(), app.portrait)
     return ""

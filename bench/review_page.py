@@ -1,0 +1,77 @@
+"""The game review in the page (Pyodide in Chromium): how long the master takes to
+review a whole finished game, and the longest main-thread task while it judges.
+
+    .venv/bin/python bench/review_page.py [--games 5]
+
+Each game is a different finished game against the computer (the person's actions at
+random), opened from its link; the time is the page's own ("kahuna-review <ms>" in the
+console, from the click on Review to the last turn judged).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from bench.order_statistics import median_interval  # noqa: E402
+from bench.page_figures import _probed_page  # noqa: E402
+from e2e.test_saves_and_tabs import finished_record  # noqa: E402
+from kahuna.notation.link import encode  # noqa: E402
+from scripts.browser import launch_chromium, wait_ready  # noqa: E402
+from scripts.site_server import SiteServer  # noqa: E402
+
+
+def review_once(browser, url: str) -> tuple[float, float, int]:
+    """(review ms, longest task ms while reviewing, turns judged) for one game's link."""
+    page, outside = _probed_page(browser)
+    times: list[float] = []
+    page.on("console", lambda m: m.text.startswith("kahuna-review ")
+            and times.append(float(m.text.split()[1])))
+    page.goto(url)
+    wait_ready(page)
+    begun = page.evaluate("performance.now()")
+    page.click('#dialog [data-act="review"]')
+    page.wait_for_selector('#dialog [data-act^="review-turn:"]', timeout=600_000)
+    page.wait_for_timeout(100)
+    longest = page.evaluate(
+        f"Math.max(0, ...window.__figures.longtasks.filter(t => t[0] >= {begun})"
+        ".map(t => t[1]))")
+    turns = page.locator('#dialog [data-act^="review-turn:"]').count()
+    page.context.close()
+    if outside:
+        raise RuntimeError(f"the page asked for files outside 127.0.0.1: {outside}")
+    return times[0], longest, turns
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5)
+    args = parser.parse_args()
+    server = SiteServer(ROOT, cache_control="no-cache")
+    rows = []
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        for seed in range(1, args.games + 1):
+            rows.append(review_once(browser, server.url + "?pace=0&record="
+                                    + encode(finished_record(seed))))
+        browser.close()
+    server.close()
+    seconds = [ms / 1000 for ms, _, _ in rows]
+    low, high = median_interval(seconds)
+    print(f"review of a whole game in the page, {args.games} games "
+          f"({', '.join(str(t) for _, _, t in rows)} turns)")
+    print(f"  time: median {statistics.median(seconds):.1f} s (95% {low:.1f} to {high:.1f}), "
+          f"per turn {statistics.median(s / t for s, (_, _, t) in zip(seconds, rows)) * 1000:.0f} ms")
+    print(f"  longest main-thread task while judging: {max(l for _, l, _ in rows):.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+"""The game review in the real page: a finished game against the computer, opened from
+its link, is reviewed turn by turn in slices (the page stays responsive), and the better
+turn of a costly one is stepped through on the review's board."""
+
+from __future__ import annotations
+
+from kahuna.notation.link import encode
+
+from .test_saves_and_tabs import finished_record
+
+DIALOG = "#dialog:not([hidden])"
+
+
+def test_a_finished_game_is_reviewed_and_its_better_turn_stepped_through(
+        page, base_url, wait_ready, screenshot, console_messages):
+    page.goto(base_url + "?pace=0&record=" + encode(finished_record(5)))
+    wait_ready(page)
+    page.click(f'{DIALOG} [data-act="review"]')
+    page.wait_for_selector(f"{DIALOG} [role=status]")  # the progress, while judging
+    page.wait_for_selector(f'{DIALOG} [data-act^="review-turn:"]', timeout=180_000)
+    screenshot(page, "review-judged")
+    turns = page.locator(f'{DIALOG} [data-act^="review-turn:"]')
+    assert turns.count() > 5
+    assert page.locator(f"{DIALOG} .review-turns .costly").count() == 3
+    costly = page.locator(f"{DIALOG} .review-turns .costly").first
+    costly.click()
+    assert "Better:" in page.inner_text(DIALOG)
+    board = page.inner_html(f"{DIALOG} .review-board")
+    page.click(f'{DIALOG} .buttons [data-act^="review-step:"]:has-text("Next")')
+    assert page.inner_html(f"{DIALOG} .review-board") != board  # the board moved on
+    screenshot(page, "review-step")
+    page.click(f'{DIALOG} [data-act="close"]')
+    assert page.locator("#dialog").is_hidden()
+    assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
+    assert any(m.startswith("debug: kahuna-review ") for m in console_messages)

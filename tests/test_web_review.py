@@ -1,0 +1,77 @@
+"""The game review in the page (web/review.py): offered at the end of a game against the
+computer, judged in slices, the costliest turns marked, the better turn stepped through."""
+
+from __future__ import annotations
+
+import random
+
+from kahuna import Reviewing, review_turns, start_of
+from web.app import App
+from web.controller import HOTSEAT
+from web.review import advance
+from web.view import view
+
+from .web_helpers import clickable, new_app
+
+
+def finished_game(seed: int = 5) -> App:
+    """A whole game against the beginner, the person's actions chosen at random."""
+    app = new_app(seed=seed, first="black", colour="black", level="beginner")
+    m, rng = app.match, random.Random(seed)
+    while not m.state.is_over:
+        if m.computer_to_move():
+            thinking = app.think()
+            while not thinking.step(0.05):
+                pass
+            app.play(thinking.action())
+        else:
+            app.play(rng.choice(m.state.legal_actions()))
+    return app
+
+
+def test_a_finished_game_against_the_computer_is_reviewed_turn_by_turn():
+    app = finished_game()
+    assert app.dialog == "end" and "review" in clickable(view(app).dialog)
+    app.handle("review")
+    review, m = app.review, app.match
+    start = start_of({**m.to_record(), "actions": []})
+    review.work = Reviewing(review_turns(start, m.actions, m.human)[:6], seed=1)  # short
+    assert "looking at your turns: 0 of 6" in view(app).dialog
+    while not advance(review, 0.05):
+        pass
+    shown = view(app).dialog
+    turns = [a for a in clickable(shown) if a.startswith("review-turn:")]
+    assert len(turns) == 6 and 'class="costly"' in shown
+    assert f"review-turn:{review.chosen}" in turns  # the costliest turn, chosen
+    app.handle("review-turn:0")
+    assert review.chosen == 0 and "You played:" in view(app).dialog
+    for chosen in range(6):
+        app.handle(f"review-turn:{chosen}")
+        if review.steps and review.result.turns[chosen].better != review.result.turns[chosen].turn.played:
+            break
+    before = view(app).dialog
+    assert "Better:" in before and "The better turn " in before
+    app.handle(f"review-step:{len(review.steps)}")
+    after = view(app).dialog
+    assert after != before and 'data-act="review-step:0"' in after
+    app.handle("review-step:999")  # beyond the turn's end: its end
+    assert review.step == len(review.steps)
+    app.handle("review-turn:99")  # no such turn: nothing changes
+    assert review.chosen == chosen
+    app.handle("close")
+    assert app.dialog == ""
+    app.handle("review")  # reopened: the same review, not judged again
+    assert app.review is review and app.dialog == "review"
+
+
+def test_no_review_before_the_end_nor_of_a_two_player_game():
+    app = new_app(seed=3)
+    app.handle("review")
+    assert app.review is None and app.dialog == ""
+    hotseat = new_app(seed=3, mode=HOTSEAT)
+    rng = random.Random(2)
+    while not hotseat.match.state.is_over:
+        hotseat.play(rng.choice(hotseat.match.state.legal_actions()))
+    assert "review" not in clickable(view(hotseat).dialog)
+    hotseat.handle("review")
+    assert hotseat.review is None
