@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from kahuna.notation.link import encode
-from kahuna.notation.position import position_to_json
 from scripts.browser import guard_network
-from tests.helpers import HOLD_ALOA, last_card
 
+from .a11y import finished_link as _finished_link, scoring_link as _scoring_link
 from .page_driver import settle
 
 LANGS = ("en", "de", "fr", "pl")
@@ -36,18 +34,6 @@ OVERFLOW = """() => {
     .map(el => el.textContent.trim());
   return {clipped, sideways: document.documentElement.scrollWidth > innerWidth};
 }"""
-
-
-def _scoring_link() -> str:
-    """Black takes GOLA, the round's last card: the interim scoring (R17) follows."""
-    return encode(position_to_json(last_card(black=HOLD_ALOA, white=["DUDA-ELAI"])))
-
-
-def _finished_link() -> str:
-    """A game against the computer just lost by the person (R23)."""
-    return encode({"format": "kahuna-record", "version": 1,
-                   "position": position_to_json(last_card(black=HOLD_ALOA, white=[])),
-                   "seed": 1, "actions": ["take:GOLA"], "meta": {"mode": "computer", "human": 1}})
 
 
 def test_the_browsers_language_first_then_switched_at_will_and_remembered(
