@@ -93,13 +93,13 @@ def keys_per_turn(browser: Browser, base: str, kind: str, way: str) -> int:
     return pressed
 
 
-def axe_counts(browser: Browser, base: str) -> dict[tuple[str, str], dict[str, int]]:
-    """(screen, theme) -> violated rules by impact."""
+def axe_counts(browser: Browser, base: str) -> dict[tuple[str, str], list[dict]]:
+    """(screen, theme) -> axe-core's violations."""
     found = {}
     for screen in SCREENS:
         for theme in THEMES:
             page = open_screen(browser, base, screen, theme)
-            found[screen, theme] = dict(by_impact(axe(page)))
+            found[screen, theme] = axe(page)
             page.context.close()
     return found
 
@@ -122,9 +122,12 @@ def main() -> None:
         print("axe-core rules violated, critical/serious/moderate/minor:")
         counts = {name: axe_counts(browser, server.url) for name, server in servers.items()}
         for screen, theme in counts["before"]:
-            row = [" ".join(str(counts[n][screen, theme].get(i, 0)) for i in IMPACTS)
+            row = [" ".join(str(by_impact(counts[n][screen, theme]).get(i, 0)) for i in IMPACTS)
                    for n in ("before", "after")]
-            print(f"  {screen + ' (' + theme + ')':<24} before {row[0]:<10} after {row[1]}")
+            rules = [",".join(sorted(v["id"] for v in counts[n][screen, theme]))
+                     for n in ("before", "after")]
+            print(f"  {screen + ' (' + theme + ')':<24} before {row[0]:<8} after {row[1]:<8}"
+                  f" ({rules[0] or '-'} | {rules[1] or '-'})")
         browser.close()
     for server in servers.values():
         server.close()

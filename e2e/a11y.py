@@ -49,6 +49,18 @@ def _new_game(page: Page) -> None:
     page.wait_for_selector("#dialog:not([hidden])")
 
 
+def _card_chosen(page: Page) -> None:
+    """A card chosen: its lines lit on the board, each a button."""
+    settle(page)
+    cards = page.locator("#hand button.card")
+    for i in range(cards.count()):
+        cards.nth(i).click()
+        if page.locator("#board path.hit").count():
+            return
+        cards.nth(i).click()
+    raise AssertionError("no card of the hand fits a line")
+
+
 def _scoring(page: Page) -> None:
     page.click('#cover [data-act="uncover"]')
     page.click('#table [data-act="do:take:GOLA"]')
@@ -66,6 +78,7 @@ def _cover(page: Page) -> None:
 #: name -> (viewport, the address's query, what brings the screen up)
 SCREENS = {
     "main": (DESKTOP, "?seed=5&pace=0", _main),
+    "card chosen": (DESKTOP, "?seed=5&pace=0", _card_chosen),
     "new game": (DESKTOP, "?seed=5&pace=0", _new_game),
     "scoring": (DESKTOP, f"?pace=0&position={scoring_link()}", _scoring),
     "end": (DESKTOP, f"?pace=0&record={finished_link()}", _end),

@@ -28,16 +28,19 @@ def _tab_to(page, selector: str, most: int = 40) -> None:
     raise AssertionError(f"Tab never reached {selector}: {focused(page)}")
 
 
-def _try_to_build(page) -> bool:
+def _try_to_build(page, shoot=None) -> bool:
     """Enter on each card in turn: the first that lights lines builds on the first lit
     line. Focus: on the lit line after choosing, in the panel after building, on the
-    same card (then Escape) when the card fits no line."""
+    same card (then Escape) when the card fits no line. ``shoot``: a screenshot function,
+    for a picture of the lit line with focus."""
     cards = page.locator("#hand button.card").count()
     for i in range(cards):
         keys_to(page, f'#hand [data-act="card:{i}"]')
         where = _press(page, "Enter")
         if where["where"] == "board":
             assert page.locator("#board path.hit").count() and where["line"], where
+            if shoot is not None:
+                shoot(page, "keyboard-lit-line")  # the focus ring on a lit line
             where = _press(page, "Enter")
             assert where["where"] in ("hand", "table", "acts"), where
             return True
@@ -94,7 +97,7 @@ def test_a_whole_game_against_the_computer_by_keyboard_alone(page, base_url, wai
             page.wait_for_selector("#dialog:not([hidden])", timeout=10_000)
             continue
         assert where["where"] in TURN_START, (turns, where)
-        built += _try_to_build(page)
+        built += _try_to_build(page, screenshot if not built else None)
         settle(page)
         if page.get_attribute("body", "data-turn") == "person":
             _end_turn(page)
@@ -134,7 +137,8 @@ def test_dialogs_take_keep_and_give_back_focus(page, base_url, wait_ready, scree
     assert page.locator('#hand [aria-pressed="true"]').count() == 0
 
 
-def test_the_arrows_walk_the_board_and_everything_on_it_has_a_name(page, base_url, wait_ready):
+def test_the_arrows_walk_the_board_and_everything_on_it_has_a_name(page, base_url, wait_ready,
+                                                                   screenshot):
     page.goto(base_url + "?pace=0&position=" + encode(position_to_json(
         last_card(black=HOLD_ALOA, white=HOLD_LALE))))
     wait_ready(page)
@@ -145,8 +149,10 @@ def test_the_arrows_walk_the_board_and_everything_on_it_has_a_name(page, base_ur
     _tab_to(page, '#board svg.landscape [data-island="ALOA"]', most=60)
     label = page.get_attribute("#board svg.landscape [data-island='ALOA']", "aria-label")
     assert label == "ALOA, 3 lines, Black 2 bridges, controlled by Black"
+    screenshot(page, "keyboard-island")
     assert _press(page, "ArrowRight") == {"where": "board", "act": "", "line": "ALOA-BARI",
                                           "island": ""}
+    screenshot(page, "keyboard-bridge")
     assert _press(page, "ArrowRight")["island"] == "BARI"
     assert _press(page, "ArrowDown")["line"].startswith("BARI-")
     # The position as text, and the last action in the polite live region.

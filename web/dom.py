@@ -85,7 +85,7 @@ class Page:
         self.keyboard = False  # the last input was a key: focus follows the play
         self.opener: str | None = None  # finds the control that opened the dialog again
         self.up = ""  # the overlay shown at the last drawing ("" none)
-        self._pointer = create_proxy(self.on_pointer)
+        self._pointer = create_proxy(GUARD.wrap(self.on_pointer))
         document.addEventListener("pointerdown", self._pointer)
         self._dark = window.matchMedia(DARK)
         app.set_system_dark(bool(self._dark.matches))
@@ -157,6 +157,10 @@ class Page:
         root.lang = current.lang
         root.dataset.theme, root.dataset.motion = current.theme, current.motion
         document.body.dataset.turn = current.turn  # for tests and styling: who may act
+        # The prompt speaks only on the person's turn (set after this drawing's words):
+        # while the computer plays, #announce says each action, one sentence each.
+        document.getElementById("prompt").setAttribute(
+            "aria-live", "polite" if current.turn == "person" else "off")
         self._refocus(held, after)
         self.app.drawn()  # animate once, not again on the next drawing; download once
         if current.download is not None:
@@ -222,7 +226,7 @@ class Page:
         self.kick()
 
     def on_key(self, event: JsProxy) -> None:
-        """The keys of docs/keys (the ``?`` dialog, web/dialogs.keys_html): Tab kept
+        """The keys of the keys' list (``?``, web/dialogs.keys_html): Tab kept
         inside a dialog, Escape, ``?``, Enter and Space on cards and board lines (buttons
         click by themselves), the arrows on the board and along the rows of cards."""
         self.keyboard = True
