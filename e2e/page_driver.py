@@ -88,3 +88,55 @@ def play_turn(page: Page) -> str:
     if page.get_attribute("body", "data-turn") == "person":
         end_turn(page)
     return "turn"
+
+
+# ---- the keyboard alone (issue 12): the keys of the keys' list (the ? dialog) ----------
+
+#: Where focus is: the part of the page (a row's id, "dialog", "cover", "board", "header"
+#: or "body") and the focused control's act, line and island.
+FOCUS = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return {where: 'body', act: '', line: '', island: ''};
+  const box = e.closest('#hand, #table, #acts, #dialog, #cover, #board, header');
+  return {where: box ? (box.id || box.tagName.toLowerCase()) : '',
+          act: e.getAttribute('data-act') || '', line: e.getAttribute('data-line') || '',
+          island: e.getAttribute('data-island') || ''};
+}"""
+#: A control's row ("lit" for a lit line) and its place among the row's buttons.
+_ROW = """e => {
+  if (!e) return ['', -1];
+  if (e.matches('path.hit')) return ['lit', -1];
+  const row = e.closest('#table, #hand, #acts');
+  return row ? [row.id, [...row.querySelectorAll('button')].indexOf(e)] : ['', -1];
+}"""
+
+
+def focused(page: Page) -> dict:
+    """Where the keyboard's focus is (see FOCUS)."""
+    return page.evaluate(FOCUS)
+
+
+def keys_to(page: Page, selector: str) -> int:
+    """Move focus to ``selector`` as the keys' list says (arrows along a row of cards and
+    between rows, Tab between lit lines, else Tab); the keys pressed."""
+    pressed = 0
+    for _ in range(60):
+        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
+            return pressed
+        row, at = page.evaluate(f"({_ROW})(document.activeElement)")
+        goal, place = page.evaluate(f"s => ({_ROW})(document.querySelector(s))", selector)
+        if row == goal == "lit":
+            key = "Tab"
+        elif row and row == goal:
+            count = page.evaluate(f"document.querySelectorAll('#{row} button').length")
+            right = (place - at) % count
+            key = "ArrowRight" if right <= count - right else "ArrowLeft"
+        elif row and row != "lit" and goal in ("table", "hand", "acts"):
+            down = page.evaluate("""([a, b]) => document.getElementById(b).getBoundingClientRect().top
+                > document.getElementById(a).getBoundingClientRect().top""", [row, goal])
+            key = "ArrowDown" if down else "ArrowUp"
+        else:
+            key = "Tab"
+        page.keyboard.press(key)
+        pressed += 1
+    raise AssertionError(f"the keys never reach {selector}: focus at {focused(page)}")

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from kahuna import replay, translations, winner_words
-from kahuna.notation.link import encode
-from kahuna.notation.position import position_to_json
+from kahuna import decode_link, replay, translations, winner_words
 from scripts.browser import guard_network
-from tests.helpers import HOLD_ALOA, last_card
 
+from .a11y import finished_link as _finished_link, scoring_link as _scoring_link
 from .page_driver import settle
 
 LANGS = ("en", "de", "fr", "pl")
@@ -39,25 +37,10 @@ OVERFLOW = """() => {
 }"""
 
 
-def _scoring_link() -> str:
-    """Black takes GOLA, the round's last card: the interim scoring (R17) follows."""
-    return encode(position_to_json(last_card(black=HOLD_ALOA, white=["DUDA-ELAI"])))
-
-
-FINISHED = {"format": "kahuna-record", "version": 1,
-            "position": position_to_json(last_card(black=HOLD_ALOA, white=[])),
-            "seed": 1, "actions": ["take:GOLA"], "meta": {"mode": "computer", "human": 1}}
-
-
-def _finished_link() -> str:
-    """A game against the computer just lost by the person (R23)."""
-    return encode(FINISHED)
-
-
 def _said(lang: str) -> dict[str, str]:
     """What the dialogs' titles and buttons must say in ``lang``, from its catalogue."""
     tr = translations(lang)
-    outcome = replay(FINISHED)[0].outcome
+    outcome = replay(decode_link(_finished_link()))[0].outcome
     return {"scoring": tr.gettext("End of round {round}").format(round=1),
             "end": winner_words(outcome, ("Computer", "You"), tr=tr),
             "new game": tr.gettext("New game"), "start": tr.gettext("Start"),
@@ -141,6 +124,12 @@ def test_every_dialog_fits_a_phone_in_each_language(browser, base_url, wait_read
     phone.click("#btn-lang")
     found["languages"] = phone.evaluate(OVERFLOW)
     shown["language"] = phone.inner_text("#dialog h2")
+    phone.keyboard.press("Escape")
+    phone.click("#btn-settings")
+    found["settings"] = phone.evaluate(OVERFLOW)
+    screenshot(phone, f"language-{lang}-phone-settings")
+    phone.click('#dialog [data-act="keys"]')
+    found["keys"] = phone.evaluate(OVERFLOW)
     phone.goto(f"{base_url}?lang={lang}&record={_finished_link()}")
     wait_ready(phone)
     phone.wait_for_selector("#dialog:not([hidden]) h2.winner")

@@ -78,6 +78,7 @@ if [ "$(cat "$NPM_STAMP" 2>/dev/null || true)" != "$LOCK_HASH" ]; then
 else
     log "node_modules: up to date"
 fi
+[ -f e2e/axe/node_modules/axe-core/axe.min.js ] || npm ci --prefix e2e/axe --no-audit --no-fund --loglevel=error  # axe-core for e2e/test_a11y.py
 
 # --- 4. the site: web/vendor/ from node_modules, then sw.js ----------------------
 bash scripts/build-site.sh

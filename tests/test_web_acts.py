@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from kahuna import RecordError
-from web.acts import HANDLERS
+from web.acts import HANDLERS, KEY_ACTS
 from web.controller import Match
+from web.dialogs import settings_html
+from web.settings import Settings
 from web.view import view
 
 from .web_helpers import clickable, new_app
@@ -28,8 +30,9 @@ def test_every_act_the_page_can_carry_has_a_handler_and_every_handler_an_act():
     acts = re.compile(r'(?:data-act="|_button\(f?")([a-z-]+)')  # dialogs.py: _button(act, ...)
     heads = {h for path in sources for h in acts.findall(path.read_text())}
     shown = view(new_app(seed=6, first="black", colour="black"))  # the hand's acts are built
-    heads |= {act.partition(":")[0] for act in clickable(shown.hand + shown.board + shown.table)}
-    assert heads == set(HANDLERS) | {"hint"}  # the Hint button is web/dom.py's own
+    heads |= {act.partition(":")[0] for act in clickable(shown.hand + shown.board + shown.table
+                                                          + settings_html(Settings()))}
+    assert heads | set(KEY_ACTS) == set(HANDLERS) | {"hint"}  # Hint is web/dom.py's own
 
 
 @pytest.mark.parametrize("act", [

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from kahuna import (
-    ISLANDS, Action, Reviewing, observe, position_to_json, review_turns, start_of, translations,
+    ISLANDS, Action, Kind, Reviewing, observe, position_to_json, review_turns, start_of,
+    translations,
 )
 from kahuna.notation.link import encode
 from scripts import i18n
@@ -169,7 +170,7 @@ def screens() -> list[str]:
     waiting = new_app(seed=4, first="white", colour="black")
     waiting.thinking_started()
     draw(waiting)
-    for dialog in ("menu", "languages"):
+    for dialog in ("menu", "languages", "keys", "settings"):
         app.dialog = ""
         app.handle(dialog)
         draw(app)
@@ -185,6 +186,12 @@ def screens() -> list[str]:
     for _ in range(40):  # bridges and islands of both colours
         hotseat.play(rng.choice(hotseat.match.state.legal_actions()))
     hotseat.covered = False
+    draw(hotseat)
+    while not any(a.kind is Kind.REMOVE for a in hotseat.match.state.legal_actions()):
+        hotseat.play(rng.choice(hotseat.match.state.legal_actions()))
+    hotseat.covered, hotseat.dialog = False, ""
+    hotseat.show_hint(next(a for a in hotseat.match.state.legal_actions()
+                           if a.kind is Kind.REMOVE))  # two cards chosen: bridges lit
     draw(hotseat)
     # The new-game dialog with every option shown and saved games, one unreadable.
     storage = MemoryStorage()
@@ -303,7 +310,7 @@ KEPT = re.compile("|".join([*(rf"\b{name}\b" for name in ISLANDS),
                             *(rf"\b{name}\b" for name in language.NAMES.values()),
                             r"\b(?:EN|DE|FR|PL)\b",
                             *(rf"(?<=[“„«\s]){word}\b" for word in ADDRESS_WORDS)]))
-PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”]*")
+PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”?⚙]*")  # ?: a key, ⚙: an icon
 
 
 def test_every_text_of_every_screen_comes_from_the_catalogue():

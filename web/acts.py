@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable
 
 from kahuna import WHITE, Action, NotationError, seat_name
 
-from . import saves
+from . import saves, settings
 from .choices import toggle
 from .controller import Match
 from .panels import own_hand
@@ -23,6 +23,8 @@ from .review import choose, show_step
 if TYPE_CHECKING:
     from .app import App
 
+#: Acts the keyboard sends (web/dom.py): Escape, and ? for the keys' list.
+KEY_ACTS = ("escape", "keys")
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
 FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep")
 
@@ -75,6 +77,51 @@ def _languages(app: App, rest: str) -> None:
 def _lang(app: App, rest: str) -> None:
     """Speak the language ``rest`` ("de")."""
     app.speak(rest)
+
+
+#: Dialogs Escape closes as their Close button does ("new" only over a game).
+_ESCAPABLE = ("scoring", "end", "notice", "language", "keys", "settings")
+
+
+def _escape(app: App, rest: str) -> None:
+    """Escape: close the dialog that may be closed, else drop the selection and hint."""
+    if app.dialog in _ESCAPABLE or (app.dialog == "new" and app.match is not None):
+        if app.dialog in ("language", "keys", "settings"):
+            app.dialog, app.under = app.under, ""
+        else:
+            _close(app, rest)
+    elif not app.dialog:
+        app.selected, app.hint = (), None
+
+
+def _over(app: App, dialog: str) -> None:
+    """Open ``dialog`` over whatever is shown (closing it shows that again)."""
+    if app.dialog not in ("keys", "settings", "language", "problem", "elsewhere"):
+        app.under = app.dialog
+    app.dialog = dialog
+
+
+def _keys(app: App, rest: str) -> None:
+    """The list of keys (the ``?`` key)."""
+    _over(app, "keys")
+
+
+def _settings(app: App, rest: str) -> None:
+    """The settings dialog."""
+    _over(app, "settings")
+
+
+def _back(app: App, rest: str) -> None:
+    """Close the keys or settings dialog: back to what was under it."""
+    if app.dialog in ("keys", "settings"):
+        app.dialog, app.under = app.under, ""
+
+
+def _pref(app: App, rest: str) -> None:
+    """One setting: ``pref:<key>:<value>``, kept in the browser's storage."""
+    key, _, value = rest.partition(":")
+    if app.settings.set(key, value):
+        settings.store(app.storage, app.settings)
 
 
 def _undo(app: App, rest: str) -> None:
@@ -203,4 +250,5 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "continue": _continue, "delete": _delete, "export": _export, "download": _download,
     "newer": _newer, "keep": _keep, "languages": _languages, "lang": _lang,
     "review": _review, "review-turn": _review_turn, "review-step": _review_step,
+    "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
 }

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from kahuna import TURN_ENDING, Action, Effects, Setup, observe, parse_seat
 
-from . import dialogs, saves
+from . import dialogs, saves, settings
 from .acts import FULL_GAME_ONLY, HANDLERS
 from .choices import Offers, hint_selection, offers
 from .controller import COMPUTER, HOTSEAT, Match
@@ -57,9 +57,12 @@ class App:
         self.hint: Action | None = None
         self.hint_turn: tuple[Action, ...] = ()  # the whole turn the hint begins
         self.fx: Effects | None = None  # the last action's effects, to animate once
-        # "", "new", "problem", "scoring", "end", "notice", "elsewhere", "language", "review"
+        # "", "new", "problem", "scoring", "end", "notice", "elsewhere", "language",
+        # "keys", "settings", "review"
         self.dialog = ""
-        self.under = ""  # the dialog the language dialog was opened over
+        self.under = ""  # the dialog the language, keys or settings dialog was opened over
+        self.settings = settings.Settings()  # the stored ones: see load_settings
+        self.system_dark = False  # the browser prefers dark colours
         self.review: ReviewState | None = None  # the finished game's review (web.review)
         self.problem: saves.Saved | None = None
         self.notice = ("", "", "")  # title, message, the English detail (bug reports)
@@ -256,6 +259,15 @@ class App:
         self.start()
 
     # ----- the browser's events (web.dom) -----------------------------------------
+
+    def load_settings(self, reduced_motion: bool) -> None:
+        """At boot: the person's stored settings (animations off by default when the
+        system asks for reduced motion)."""
+        self.settings = settings.load(self.storage, reduced_motion)
+
+    def set_system_dark(self, dark: bool) -> None:
+        """The browser prefers (or stopped preferring) dark colours."""
+        self.system_dark = dark
 
     def set_portrait(self, portrait: bool) -> None:
         """The screen is (or turned) tall and narrow: the board is drawn turned."""

@@ -20,6 +20,7 @@ from .language import NAMES, _, tr
 from .panels import islands_held, scores_table
 from .players import level_name
 from .saves import Saved
+from .settings import CHOICES, WORDS, Settings
 
 RANDOM = "random"  # a seat or colour the deal decides
 _SEATS = (seat_name(BLACK), seat_name(WHITE), RANDOM)
@@ -54,9 +55,9 @@ class NewGame:
             self.handicap = int(value)
 
 
-def _options(key: str, current: str, values: list[tuple[str, str]]) -> str:
+def _options(key: str, current: str, values: list[tuple[str, str]], head: str = "set") -> str:
     buttons = "".join(
-        f'<button type="button" data-act="set:{key}:{escape(v)}" '
+        f'<button type="button" data-act="{head}:{key}:{escape(v)}" '
         f'aria-pressed="{str(v == current).lower()}">{escape(label)}</button>'
         for v, label in values)
     return f'<div class="seg" role="group">{buttons}</div>'
@@ -220,11 +221,40 @@ def language_html(current: str) -> str:
             f'<div class="buttons">{_button(f"lang:{current}", _("Close"), True)}</div>')
 
 
+def settings_html(chosen: Settings) -> str:
+    """The settings: the computer's pace, animations, the colour theme; and the keys."""
+    rows = [_row(label, _options(key, getattr(chosen, key),
+                                 [(value, _(WORDS[value])) for value in CHOICES[key]], "pref"))
+            for key, label in (("pace", _("Computer’s pace")), ("animations", _("Animations")),
+                               ("theme", _("Colours")))]
+    return (f'<h2 id="dialog-title">{escape(_("Settings"))}</h2>'
+            f'<div class="options">{"".join(rows)}</div>'
+            f'<div class="buttons">{_button("back", _("Close"), True)}'
+            f'{_button("keys", _("Keys"))}</div>')
+
+
+def keys_html() -> str:
+    """The keys that play the whole game (shown on ``?``)."""
+    keys = ((_("Tab"), _("the next control; the board, the cards and the buttons")),
+            (_("Arrow keys"), _("on the board: from an island along its lines, from a line "
+                                "to the island at its end; in a row of cards: the next card")),
+            (_("Enter"), _("choose a card and go to the lit lines; build or remove on a lit "
+                           "line; press a button")),
+            (_("Space"), _("choose a card and stay in the hand (two cards remove a bridge)")),
+            (_("Escape"), _("drop the chosen cards, or close the dialog")),
+            ("?", _("this list")))
+    rows = "".join(f"<dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd>"
+                   for key, what in keys)
+    return (f'<h2 id="dialog-title">{escape(_("Keys"))}</h2><dl class="keys">{rows}</dl>'
+            f'<div class="buttons">{_button("back", _("Close"), True)}</div>')
+
+
 def cover_html(player: int) -> str:
     """The hot-seat screen between turns: hands stay hidden until the next player taps."""
     name = _colour(player)
     passing = _("Pass the device to {player}. The hands stay hidden until then.")
-    return (f'<div class="box"><h2>{escape(_("{player} to play").format(player=name))}</h2>'
+    return (f'<div class="box"><h2 id="cover-title">'
+            f'{escape(_("{player} to play").format(player=name))}</h2>'
             f'<p>{escape(passing.format(player=name))}</p>'
             f'{_button("uncover", _("I am {player}: show my cards").format(player=name), True)}'
             '</div>')

@@ -14,6 +14,7 @@ import time
 from pyodide.ffi import JsProxy, create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
+from . import focus, keys
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
 from .review import advance
@@ -22,6 +23,11 @@ from .view import parts, view
 #: When the board is drawn turned (keep in step with web/style.css).
 PORTRAIT = "(orientation: portrait) and (max-width: 759px)"
 SLICE = 0.03  # seconds of thinking between two frames (keeps tasks far below 200 ms)
+DARK = "(prefers-color-scheme: dark)"
+#: What the keyboard reaches inside a dialog (the focus trap cycles through these).
+FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])"
+#: The rows of cards and buttons the arrow keys move along and between.
+ROWS = ("#table", "#hand", "#acts")
 
 
 PROBLEM = "problem-dialog"  # the element the guard's dialog lives in (made by install_guard)
@@ -70,11 +76,22 @@ def install_guard() -> None:
 class Page:
     """Connects one App to the document. Every browser event reaches it through GUARD."""
 
-    def __init__(self, app: App, pace: float) -> None:
+    def __init__(self, app: App, pace: float | None) -> None:
+        """``pace``: the address's seconds between the computer's actions, which win over
+        the person's setting (tests play at 0)."""
         self.app = app
-        self.pace = pace  # seconds between the computer's actions
+        self.fixed_pace = pace
         self.written: dict[str, str] = {}  # element id -> the HTML last written there
         self.busy = False
+        self.keyboard = False  # the last input was a key: focus follows the play
+        self.opener: str | None = None  # finds the control that opened the dialog again
+        self.up = ""  # the overlay shown at the last drawing ("" none)
+        self._pointer = create_proxy(GUARD.wrap(self.on_pointer))
+        document.addEventListener("pointerdown", self._pointer)
+        self._dark = window.matchMedia(DARK)
+        app.set_system_dark(bool(self._dark.matches))
+        self._recolour = create_proxy(GUARD.wrap(self.on_recolour))
+        self._dark.addEventListener("change", self._recolour)
         self._click = create_proxy(GUARD.wrap(self.on_click))
         document.addEventListener("click", self._click)
         self._key = create_proxy(GUARD.wrap(self.on_key))
@@ -105,14 +122,30 @@ class Page:
         self.app.storage_changed(key if isinstance(key, str) else None)
         self.render()
 
+    @property
+    def pace(self) -> float:
+        """Seconds between the computer's actions."""
+        return self.fixed_pace if self.fixed_pace is not None else self.app.settings.seconds()
+
+    def on_pointer(self, event: JsProxy) -> None:
+        """A mouse or a finger: focus stays where the person clicks."""
+        self.keyboard = False
+
+    def on_recolour(self, event: JsProxy) -> None:
+        """The system's colour preference changed: the theme "as the system" follows."""
+        self.app.set_system_dark(bool(self._dark.matches))
+        self.render()
+
     def on_reshape(self, event: JsProxy) -> None:
         """The screen turned: draw the board for the new orientation."""
         self.app.set_portrait(bool(self._shape.matches))
         self.render()
 
-    def render(self) -> None:
+    def render(self, after: tuple[str, ...] = ()) -> None:
         """Write the view: every part whose HTML changed, then the fields in
-        ``web.view.OWN_WAY``, each its own way."""
+        ``web.view.OWN_WAY``, each its own way; then put focus back where the person is
+        (``after``: where an act sends it, web/focus.py)."""
+        held = _finder(document.activeElement)
         current = view(self.app)
         for target, html in parts(current).items():
             if self.written.get(target) != html:
@@ -121,11 +154,49 @@ class Page:
         self._overlay("dialog", current.dialog)
         self._overlay("cover", current.cover)
         document.getElementById("btn-hint").disabled = not current.hint_ok
-        document.documentElement.lang = current.lang
+        root = document.documentElement
+        root.lang = current.lang
+        root.dataset.theme, root.dataset.motion = current.theme, current.motion
         document.body.dataset.turn = current.turn  # for tests and styling: who may act
+        # The prompt speaks only on the person's turn (set after this drawing's words):
+        # while the computer plays, #announce says each action, one sentence each.
+        document.getElementById("prompt").setAttribute(
+            "aria-live", "polite" if current.turn == "person" else "off")
+        self._refocus(held, after)
         self.app.drawn()  # animate once, not again on the next drawing; download once
         if current.download is not None:
             _download(*current.download)
+
+    def _refocus(self, held: str | None, after: tuple[str, ...]) -> None:
+        """Dialogs are modal: focus moves in, the page behind is inert, and on closing
+        focus returns to the control that opened it. Otherwise, for the keyboard, focus
+        goes where the act sends it, or to the same control drawn anew, never to the top."""
+        was, self.up = self.up, _overlay_up()
+        for part in ("header.bar", "main.game"):
+            document.querySelector(part).inert = bool(self.up)
+        active = document.activeElement
+        lost = (active is None or active is jsnull or not active.isConnected
+                or active.isSameNode(document.body))
+        targets: tuple[str, ...] = ()
+        if self.up and self.up != was:
+            if not was and self.app.dialog in focus.OPENED:
+                self.opener = held
+            targets = focus.overlay(self.app) if self.up != PROBLEM else ()
+        elif was and not self.up:
+            targets = ((self.opener,) if self.opener else after) + focus.playing(self.app)
+            self.opener = None
+        elif self.keyboard and after:
+            targets = after
+        elif lost and held is not None:
+            targets = (held,) + (focus.playing(self.app) if self.keyboard else ())
+        elif self.keyboard and (lost or _is(active, "#hand")) and self.app.may_act():
+            targets = focus.playing(self.app)  # the computer is done: the hand again
+        for selector in targets:
+            element = document.querySelector(selector)
+            if _found(element):
+                element.focus(to_js({"preventScroll": not self.keyboard},
+                                    dict_converter=window.Object.fromEntries))
+                return
 
     def _overlay(self, target: str, html: str) -> None:
         """A dialog or cover: its HTML (the dialog's into its box), hidden when empty."""
@@ -145,15 +216,98 @@ class Page:
         if act == "hint":
             asyncio.ensure_future(GUARD.run(self.hint))
             return
+        self.act(act)
+
+    def act(self, act: str, stay: bool = False) -> None:
+        """Do ``act``, draw, and let the computer play if it is its turn."""
+        if act.partition(":")[0] in focus.LEAVING:
+            self.opener = None
         self.app.handle(act)
-        self.render()
+        self.render(focus.after(self.app, act, stay))
         self.kick()
 
     def on_key(self, event: JsProxy) -> None:
-        """Enter or Space on a focused board line acts like a click (buttons do so anyway)."""
-        if event.key in ("Enter", " ") and event.target.tagName == "path":
+        """The keys of the keys' list (``?``, web/dialogs.keys_html): Tab kept
+        inside a dialog, Escape, ``?``, Enter and Space on cards and board lines (buttons
+        click by themselves), the arrows on the board and along the rows of cards."""
+        self.keyboard = True
+        key, target = event.key, event.target
+        if event.ctrlKey or event.altKey or event.metaKey:
+            return
+        if key == "Tab":
+            self._trap(event)
+        elif _overlay_up() == PROBLEM:
+            return  # the guard's dialog: only its own buttons
+        elif key == "Escape":
             event.preventDefault()
-            self.on_click(event)
+            self.act("escape")
+        elif key == "?":
+            event.preventDefault()
+            self.act("keys")
+        elif key in ("Enter", " "):
+            act = target.getAttribute("data-act")
+            if isinstance(act, str) and (act.startswith("card:") or target.tagName == "path"):
+                event.preventDefault()
+                self.act(act, stay=key == " ")
+        elif key in keys.ARROWS:
+            if self._arrow(target, key):
+                event.preventDefault()
+
+    def _trap(self, event: JsProxy) -> None:
+        """Tab and Shift+Tab cycle through the open dialog's controls."""
+        up = _overlay_up()
+        if not up:
+            return
+        inside = document.getElementById(up).querySelectorAll(FOCUSABLE)
+        if not inside.length:
+            return
+        first, last = inside[0], inside[inside.length - 1]
+        active = document.activeElement
+        if not _found(active) or not document.getElementById(up).contains(active):
+            event.preventDefault()
+            first.focus()
+        elif event.shiftKey and active == first:
+            event.preventDefault()
+            last.focus()
+        elif not event.shiftKey and active == last:
+            event.preventDefault()
+            first.focus()
+
+    def _arrow(self, target: JsProxy, key: str) -> bool:
+        """Move focus with an arrow key; False when it is not ours to handle."""
+        svg = target.closest("svg.board")
+        if _found(svg):
+            island, line = target.getAttribute("data-island"), target.getAttribute("data-line")
+            here = ("island", island) if isinstance(island, str) else ("line", line)
+            there = keys.step(here[0], str(here[1]), key, self.app.portrait)
+            if there is not None:
+                kind, name = there
+                found = (svg.querySelector(f'[data-island="{name}"]') if kind == "island" else
+                         svg.querySelector(f'[data-line="{name}"][data-act]'))
+                if not _found(found):
+                    found = svg.querySelector(f'[data-line="{name}"][tabindex]')
+                if _found(found):
+                    found.focus()
+            return True
+        row = target.closest(", ".join(ROWS))
+        if not _found(row) or target.tagName != "BUTTON":
+            return False
+        if key in ("ArrowLeft", "ArrowRight"):
+            buttons = list(row.querySelectorAll("button"))
+            at = next(i for i, b in enumerate(buttons) if b.isSameNode(target))
+            buttons[(at + (1 if key == "ArrowRight" else -1)) % len(buttons)].focus()
+            return True
+        # Up and Down: the row above or below as it is shown (phones order them otherwise).
+        top = row.getBoundingClientRect().top
+        rows = [r for r in (document.querySelector(s) for s in ROWS)
+                if _found(r.querySelector("button")) and not r.isSameNode(row)]
+        above = [r for r in rows if r.getBoundingClientRect().top < top]
+        below = [r for r in rows if r.getBoundingClientRect().top > top]
+        if key == "ArrowUp" and above:
+            max(above, key=lambda r: r.getBoundingClientRect().top).querySelector("button").focus()
+        elif key == "ArrowDown" and below:
+            min(below, key=lambda r: r.getBoundingClientRect().top).querySelector("button").focus()
+        return True
 
     def kick(self) -> None:
         """Let the computer play if it is its turn (one loop at a time)."""
@@ -238,6 +392,42 @@ class Page:
         finally:
             self.busy = False
             self.render()
+
+
+def _overlay_up() -> str:
+    """The id of the overlay shown on top (the guard's, a dialog, the cover), or ""."""
+    for overlay in (PROBLEM, "dialog", "cover"):
+        element = document.getElementById(overlay)
+        if _found(element) and not element.hidden:
+            return overlay
+    return ""
+
+
+def _found(element: JsProxy | None) -> bool:
+    """Whether a query found an element (not None, not JS null)."""
+    return element is not None and element is not jsnull
+
+
+def _is(element: JsProxy, selector: str) -> bool:
+    return _found(element) and bool(element.matches(selector))
+
+
+def _finder(element: JsProxy) -> str | None:
+    """A selector that finds ``element``'s like again once its part is drawn anew (the
+    same card, line, island or button), or None for the page itself."""
+    if not _found(element) or element.isSameNode(document.body):
+        return None
+    svg = element.closest("svg.board")
+    if _found(svg):
+        where = f"#board svg.{'portrait' if svg.classList.contains('portrait') else 'landscape'}"
+    else:
+        box = element.parentElement.closest("[id]") if element.parentElement else None
+        where = f"#{box.id}" if _found(box) else ""
+    for attr in ("data-act", "data-island", "data-line"):
+        value = element.getAttribute(attr)
+        if isinstance(value, str):
+            return f'{where} [{attr}="{value}"]'.strip()
+    return f"#{element.id}" if element.id else None
 
 
 class LocalStorage:

@@ -31,7 +31,8 @@ def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = 
 
 def card_back(cls: str = "") -> str:
     """One face-down card."""
-    return f'<span class="card back {cls}" aria-label="{escape(_("hidden card"))}"></span>'
+    return (f'<span class="card back {cls}" role="img" '
+            f'aria-label="{escape(_("hidden card"))}"></span>')
 
 
 def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
@@ -81,7 +82,7 @@ def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> 
     """Display cards, draw pile, discard pile, and the turn-ending buttons on offer."""
     ends = {str(a): a for a in offers.ends}
     hint_text = str(hint) if hint is not None else ""
-    parts = [f'<div class="display" aria-label="{escape(_("display"))}">']
+    parts = [f'<div class="display" role="group" aria-label="{escape(_("display"))}">']
     for card in obs.display:
         if card < 0:
             parts.append('<span class="card gap"></span>')
@@ -97,10 +98,11 @@ def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> 
         parts.append(f'<button type="button" class="{pile_cls}" data-act="do:pile" '
                      f'aria-label="{escape(label)}">{count}</button>')
     else:
-        parts.append(f'<span class="{pile_cls}" aria-label="{escape(_("draw pile"))}">'
-                     f'{count}</span>')
+        parts.append(f'<span class="{pile_cls}" role="img" '
+                     f'aria-label="{escape(_("draw pile"))}: {obs.pile_size}">{count}</span>')
     discards = len(obs.discard_up) + obs.discard_down
-    parts.append(f'<span class="card discard" aria-label="{escape(_("discard pile"))}">'
+    parts.append(f'<span class="card discard" role="img" '
+                 f'aria-label="{escape(_("discard pile"))}: {discards}">'
                  f'<span class="count">{discards}</span></span>')
     return "".join(parts)
 
@@ -164,7 +166,7 @@ def scores_table(obs: Observation, names: Sequence[str], strong_total: bool = Fa
         total_html = f"<b>{totals[q]}</b>" if strong_total else str(totals[q])
         rows.append(f"<tr><th>{escape(name_words(names[q], tr()))}</th>{cells}"
                     f"<td>{total_html}</td></tr>")
-    return (f'<table class="scores"><tr><th></th>{head}<th>{escape(_("Total"))}</th></tr>'
+    return (f'<table class="scores"><tr><td></td>{head}<th>{escape(_("Total"))}</th></tr>'
             f'{"".join(rows)}</table>')
 
 

@@ -16,6 +16,7 @@ from kahuna import (
 
 from .layout import (NAME_BASELINE, NAME_SIZE, TOKEN_RADIUS, centre, island_outline, line_shape,
                      radius, token_spot, viewbox)
+from .board_words import island_label, line_label, offer_label
 from .language import _
 
 
@@ -47,13 +48,16 @@ def _sea(portrait: bool) -> str:
             '</radialGradient></defs>')
 
 
-def _island(island: int, portrait: bool) -> str:
+def _island(island: int, portrait: bool, label: str) -> str:
     x, y = centre(island, portrait)
     name = ISLANDS[island]
     outline = island_outline(island, portrait)
     shore = _points(outline)
     inner = _points([(x + (px - x) * 0.72, y + (py - y) * 0.72) for px, py in outline])
-    return (f'<g class="island" id="island-{name}" data-island="{name}">'
+    # Reached with the arrow keys (web/keys.py); the first island is the board's Tab stop.
+    tab = 0 if island == 0 else -1
+    return (f'<g class="island" id="island-{name}" data-island="{name}" role="img" '
+            f'tabindex="{tab}" aria-label="{escape(label)}">'
             f'<polygon class="shore" points="{shore}"/>'
             f'<polygon class="land" points="{inner}"/></g>')
 
@@ -85,7 +89,9 @@ def _bridge(line: int, portrait: bool, owner: int, cls: str = "") -> str:
     colour = seat_name(owner)
     label = (_("Black bridge {line}") if owner == BLACK else _("White bridge {line}")).format(
         line=line_name(line))
-    return (f'<g class="bridge {colour}{cls}" data-line="{line_name(line)}">'
+    named = (f' role="img" tabindex="-1" aria-label="{escape(line_label(owner, line))}"'
+             if "gone" not in cls else ' aria-hidden="true"')  # fading: gone already
+    return (f'<g class="bridge {colour}{cls}" data-line="{line_name(line)}"{named}>'
             f'<title>{label}</title>{_segment(line, portrait, "deck-edge")}'
             f'{_segment(line, portrait, "deck")}</g>')
 
@@ -93,13 +99,15 @@ def _bridge(line: int, portrait: bool, owner: int, cls: str = "") -> str:
 def _token(island: int, portrait: bool, owner: int, cls: str = "") -> str:
     x, y = token_spot(island, portrait)
     r = TOKEN_RADIUS[portrait]
-    k = r / 14  # the triangle grows with the token
+    k = r / 14  # the mark grows with the token
     colour = seat_name(owner)
+    # Told apart by shape too, not only by colour: Black's triangle, White's diamond.
+    mark = (f'M{x - 6 * k:g},{y + 6 * k:g} L{x:g},{y - 7 * k:g} L{x + 6 * k:g},{y + 6 * k:g} Z'
+            if owner == BLACK else
+            f'M{x:g},{y - 7 * k:g} L{x + 7 * k:g},{y:g} L{x:g},{y + 7 * k:g} L{x - 7 * k:g},{y:g} Z')
     return (f'<g class="token {colour}{cls}" data-token="{ISLANDS[island]}">'
             f'<title>{_control(owner, island)}</title>'
-            f'<circle cx="{x:g}" cy="{y:g}" r="{r}"/>'
-            f'<path d="M{x - 6 * k:g},{y + 6 * k:g} L{x:g},{y - 7 * k:g} '
-            f'L{x + 6 * k:g},{y + 6 * k:g} Z"/></g>')
+            f'<circle cx="{x:g}" cy="{y:g}" r="{r}"/><path d="{mark}"/></g>')
 
 
 def _control(owner: int, island: int) -> str:
@@ -117,16 +125,20 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
     fx = marks.fx
     x, y, w, h = viewbox(p)
     shape = "portrait" if p else "landscape"
-    parts = [f'<svg class="board {shape}" viewBox="{x} {y} {w} {h}" role="img" '
+    # A group, not an image: it holds the islands, lines and bridges a screen reader and
+    # the arrow keys visit, each named with its state (web/board_words.py).
+    parts = [f'<svg class="board {shape}" viewBox="{x} {y} {w} {h}" role="group" '
              f'aria-label="{escape(_("Kahuna board"))}" xmlns="http://www.w3.org/2000/svg">',
              _sea(p)]
     # Lines first, under the islands: free lines dotted, bridges solid (R8).
     parts.append('<g class="lines">')
     for line in range(N_LINES):
         if owner[line] < 0:
-            parts.append(_segment(line, p, "free", f' data-line="{line_name(line)}"'))
+            parts.append(_segment(line, p, "free", f' data-line="{line_name(line)}" role="img" '
+                                  f'tabindex="-1" aria-label="{escape(line_label(-1, line))}"'))
     parts.append("</g>")
-    parts.append('<g class="islands">' + "".join(_island(i, p) for i in range(N_ISLANDS)) + "</g>")
+    parts.append('<g class="islands">' + "".join(_island(i, p, island_label(obs, i))
+                                                 for i in range(N_ISLANDS)) + "</g>")
     placed = fx.action.line if fx is not None and fx.action.line >= 0 else -1
     parts.append('<g class="bridges">')
     for line in range(N_LINES):
@@ -137,9 +149,12 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
             if owner[line] < 0:
                 parts.append(_bridge(line, p, 1 - fx.player, " gone"))
     parts.append("</g>")
-    parts.append('<g class="names">' + "".join(_name(i, p) for i in range(N_ISLANDS)) + "</g>")
-    parts.append('<g class="degrees">' + "".join(_degree(i, p) for i in range(N_ISLANDS)) + "</g>")
-    parts.append('<g class="tokens">')
+    # The islands' own labels say all this: the drawn words are not read twice.
+    parts.append('<g class="names" aria-hidden="true">'
+                 + "".join(_name(i, p) for i in range(N_ISLANDS)) + "</g>")
+    parts.append('<g class="degrees" aria-hidden="true">'
+                 + "".join(_degree(i, p) for i in range(N_ISLANDS)) + "</g>")
+    parts.append('<g class="tokens" aria-hidden="true">')
     gained = set(fx.gained) if fx is not None else set()
     for island in range(N_ISLANDS):
         if control[island] >= 0:
@@ -156,7 +171,7 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
             parts.append(_segment(line, p, "glow" + hint))
             parts.append(_segment(line, p, "hit", f' data-act="{escape(act)}" '
                                   f'data-line="{line_name(line)}" role="button" tabindex="0" '
-                                  f'aria-label="{line_name(line)}"'))
+                                  f'aria-label="{escape(offer_label(owner[line], line))}"'))
         if marks.hint >= 0 and marks.hint not in marks.offers:
             parts.append(_segment(marks.hint, p, "glow hint"))
         parts.append("</g>")

@@ -64,7 +64,6 @@ use(choose(query.get("lang"), None if query.has("embed") else chosen_language(),
 address = read_address(pairs)
 embed = address_without("embed") if address.embed else None
 reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-pace = address.pace if address.pace is not None else 0.35 if reduced else 0.7
 autoplay = address.autoplay
 
 
@@ -76,6 +75,7 @@ def open_page(fresh: bool = False) -> None:
     except Exception:  # storage switched off (e.g. some private modes): play without saving
         storage = MemoryStorage()
     app = App(storage, time.time, address.seed, embed, in_use())
+    app.load_settings(reduced)
     if embed is None and autoplay is None and isinstance(storage, MemoryStorage):
         app.no_storage()
     if autoplay is not None:  # a demo: the player's saved games stay untouched
@@ -86,7 +86,7 @@ def open_page(fresh: bool = False) -> None:
         boot(app, address)
     if address.linked and embed is None:  # a reload must not open the link again
         window.history.replaceState(None, "", address_without("record", "position"))
-    page = Page(app, pace)
+    page = Page(app, address.pace)
     page.render()
     document.getElementById("status").textContent = "ready"
     document.body.dataset.ready = "1"

@@ -18,6 +18,7 @@ from . import dialogs, panels, saves
 from .acts import record_ready
 from .choices import Offers
 from .controller import COMPUTER, HOTSEAT
+from .board_words import position_html
 from .embed import bad_link_html, nav_html
 from .language import NAMES, _, in_use, tr, use
 from .players import level_name, levels
@@ -58,10 +59,16 @@ class View:
     turn: str = "none"  # body[data-turn] (tests, styling): "person", "wait", "over", "none"
     download: tuple[str, str] | None = None  # (file name, text): offered once
     lang: str = "en"  # <html lang>
+    board_text: str = ""  # the position as text, a list per island
+    announce: str = ""  # the polite live region: the last action, in one sentence
+    btn_settings: str = ""
+    board_text_label: str = ""
+    theme: str = "light"  # <html data-theme>: the theme drawn, "light" or "dark"
+    motion: str = "on"  # <html data-motion>: "off" stops the animations
 
 
 #: Fields that are not an element's inner HTML (see web/dom.py).
-OWN_WAY = ("dialog", "cover", "hint_ok", "turn", "download", "lang")
+OWN_WAY = ("dialog", "cover", "hint_ok", "turn", "download", "lang", "theme", "motion")
 
 
 def element_id(field: str) -> str:
@@ -112,6 +119,9 @@ def view(app: App) -> View:
         hint_ok=may_act,
         turn="person" if may_act else "over" if m.state.is_over else "wait",
         download=app.download,
+        board_text=position_html(obs),
+        # The count makes a repeated sentence new text, so it is read again.
+        announce=f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else "",
         **chrome)
 
 
@@ -120,11 +130,15 @@ def _chrome(app: App) -> dict[str, str]:
     lang = in_use()
     label = _("Language: {language}").format(language=NAMES[lang])
     return {"btn_hint": escape(_("Hint")), "btn_new": escape(_("New game")),
+            "btn_settings": (f'<span aria-hidden="true">⚙</span>'
+                             f'<span class="visually-hidden">{escape(_("Settings"))}</span>'),
+            "theme": app.settings.shade(app.system_dark), "motion": app.settings.animations,
             "btn_lang": (f'<span aria-hidden="true">{lang.upper()}</span>'
                          f'<span class="visually-hidden">{escape(label)}</span>'),
             "embed_nav": "" if app.embed is None else nav_html(app.embed),
             "table_label": escape(_("Display · pile · discards")),
-            "log_label": escape(_("Moves")), "lang": lang}
+            "log_label": escape(_("Moves")), "lang": lang,
+            "board_text_label": escape(_("The board as text"))}
 
 
 def _hand_label(name: str) -> str:
@@ -175,6 +189,10 @@ def _dialog_html(app: App) -> str:
         return dialogs.problem_html(app.problem)
     if app.dialog == "language":
         return dialogs.language_html(in_use())
+    if app.dialog == "keys":
+        return dialogs.keys_html()
+    if app.dialog == "settings":
+        return dialogs.settings_html(app.settings)
     if app.dialog == "notice" and app.embed is not None:
         title, message, detail = app.notice
         return bad_link_html(_(title), message, app.embed.split("?")[0], detail)

@@ -1,0 +1,186 @@
+"""The whole game by keyboard alone (issue 12), in the real page: no click() anywhere in
+this file. Focus is checked after every action: it stays where the person plays, moves
+into a dialog, is kept there, and comes back when the dialog closes."""
+
+from __future__ import annotations
+
+from kahuna.notation.link import encode
+from kahuna.notation.position import position_to_json
+from tests.helpers import HOLD_ALOA, HOLD_LALE, last_card
+
+from .page_driver import focused, keys_to, settle
+
+#: Where focus may be when the person's turn begins (a card, or the pile when no card
+#: can be chosen) or a dialog waits.
+TURN_START = ("hand", "table", "acts")
+
+
+def _press(page, key: str) -> dict:
+    page.keyboard.press(key)
+    return focused(page)
+
+
+def _tab_to(page, selector: str, most: int = 40) -> None:
+    for _ in range(most):
+        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}: {focused(page)}")
+
+
+def _try_to_build(page, shoot=None) -> bool:
+    """Enter on each card in turn: the first that lights lines builds on the first lit
+    line. Focus: on the lit line after choosing, in the panel after building, on the
+    same card (then Escape) when the card fits no line. ``shoot``: a screenshot function,
+    for a picture of the lit line with focus."""
+    cards = page.locator("#hand button.card").count()
+    for i in range(cards):
+        keys_to(page, f'#hand [data-act="card:{i}"]')
+        where = _press(page, "Enter")
+        if where["where"] == "board":
+            assert page.locator("#board path.hit").count() and where["line"], where
+            if shoot is not None:
+                shoot(page, "keyboard-lit-line")  # the focus ring on a lit line
+            where = _press(page, "Enter")
+            assert where["where"] in ("hand", "table", "acts"), where
+            return True
+        assert where == {**where, "where": "hand", "act": f"card:{i}"}, where
+        where = _press(page, "Escape")
+        assert where["where"] == "hand" and not page.locator('#hand [aria-pressed="true"]').count()
+    return False
+
+
+def _end_turn(page) -> None:
+    """Draw from the pile, else take a display card, else discard down first, else pass."""
+    for selector in ('#table [data-act="do:pile"]', "#table button.card",
+                     '#acts [data-act="do:pass"]'):
+        if page.locator(selector).count():
+            keys_to(page, selector)
+            page.keyboard.press("Enter")
+            return
+    keys_to(page, '#hand [data-act="card:0"]')
+    assert _press(page, " ")["act"] == "card:0"  # Space: chosen, and focus stays
+    keys_to(page, '#acts [data-act^="do:d:"]')
+    where = _press(page, "Enter")
+    assert where["where"] in ("table", "acts"), where  # on to the ways to end the turn
+    _end_turn(page)
+
+
+def test_a_whole_game_against_the_computer_by_keyboard_alone(page, base_url, wait_ready,
+                                                             screenshot, console_messages):
+    page.goto(base_url + "?seed=8&pace=0")
+    wait_ready(page)
+    settle(page)
+    _tab_to(page, "#btn-new")
+    where = _press(page, "Enter")
+    assert where["where"] == "dialog" and where["act"] == "start", where  # focus moved in
+    keys_to(page, '#dialog [data-act="set:colour:black"]')  # Tab inside the dialog
+    assert _press(page, "Enter")["act"] == "set:colour:black"  # the same option, drawn anew
+    keys_to(page, '#dialog [data-act="set:first:black"]')
+    page.keyboard.press("Enter")
+    keys_to(page, '#dialog [data-act="start"]')
+    page.keyboard.press("Enter")
+    settle(page)
+    turns = built = scorings = 0
+    while True:
+        settle(page)
+        where = focused(page)
+        if page.locator("#dialog").is_visible():
+            assert where["where"] == "dialog", where
+            if page.locator("#dialog h2.winner").count():
+                break
+            scorings += 1
+            assert where["act"] == "close", where  # "Play on", the dialog's first choice
+            page.keyboard.press("Enter")
+            continue
+        if page.get_attribute("body", "data-turn") != "person":
+            page.wait_for_selector("#dialog:not([hidden])", timeout=10_000)
+            continue
+        assert where["where"] in TURN_START, (turns, where)
+        built += _try_to_build(page, screenshot if not built else None)
+        settle(page)
+        if page.get_attribute("body", "data-turn") == "person":
+            _end_turn(page)
+        turns += 1
+        assert turns < 80
+    screenshot(page, "keyboard-end")
+    assert turns >= 8 and built >= 3
+    where = _press(page, "Escape")  # "Look at the board"
+    assert not page.locator("#dialog").is_visible() and where["where"] != "body", where
+    assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
+
+
+def test_dialogs_take_keep_and_give_back_focus(page, base_url, wait_ready, screenshot):
+    page.goto(base_url + "?seed=5&pace=0")
+    wait_ready(page)
+    settle(page)
+    _tab_to(page, "#btn-new")
+    assert _press(page, "Enter")["where"] == "dialog"
+    for _ in range(40):  # Tab round and round: never behind the dialog
+        assert _press(page, "Tab")["where"] == "dialog"
+    for _ in range(5):
+        assert _press(page, "Shift+Tab")["where"] == "dialog"
+    where = _press(page, "Escape")
+    assert not page.locator("#dialog").is_visible()
+    assert page.evaluate("document.activeElement.id") == "btn-new", where
+    # ? shows the keys from anywhere, over the place the person was; Escape goes back.
+    keys_to(page, "#hand button.card")
+    before = focused(page)
+    where = _press(page, "?")
+    assert where["where"] == "dialog" and page.locator("#dialog dl.keys").count()
+    screenshot(page, "keyboard-keys")
+    assert _press(page, "Escape") == before
+    # Escape drops a chosen card; focus stays in the hand.
+    page.keyboard.press(" ")
+    assert page.locator('#hand [aria-pressed="true"]').count() == 1
+    assert _press(page, "Escape")["where"] == "hand"
+    assert page.locator('#hand [aria-pressed="true"]').count() == 0
+
+
+def test_the_arrows_walk_the_board_and_everything_on_it_has_a_name(page, base_url, wait_ready,
+                                                                   screenshot):
+    page.goto(base_url + "?pace=0&position=" + encode(position_to_json(
+        last_card(black=HOLD_ALOA, white=HOLD_LALE))))
+    wait_ready(page)
+    assert focused(page)["where"] == "cover"  # the cover's button: the page behind is inert
+    assert _press(page, "Tab")["where"] == "cover"
+    page.keyboard.press("Enter")
+    assert focused(page)["where"] in TURN_START  # the hand, not the top of the page
+    _tab_to(page, '#board svg.landscape [data-island="ALOA"]', most=60)
+    label = page.get_attribute("#board svg.landscape [data-island='ALOA']", "aria-label")
+    assert label == "ALOA, 3 lines, Black 2 bridges, controlled by Black"
+    screenshot(page, "keyboard-island")
+    assert _press(page, "ArrowRight") == {"where": "board", "act": "", "line": "ALOA-BARI",
+                                          "island": ""}
+    screenshot(page, "keyboard-bridge")
+    assert _press(page, "ArrowRight")["island"] == "BARI"
+    assert _press(page, "ArrowDown")["line"].startswith("BARI-")
+    # The position as text, and the last action in the polite live region.
+    assert page.locator("#board-text > li").count() == 12
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    page.keyboard.press("Escape")
+    keys_to(page, '#table [data-act="do:take:GOLA"]')
+    page.keyboard.press("Enter")  # the round's last card: a scoring
+    assert focused(page)["where"] == "dialog"
+    assert "GOLA" in page.text_content("#announce")
+
+
+def test_settings_by_keyboard_are_remembered_and_draw_the_dark_theme(page, base_url, wait_ready,
+                                                                     screenshot):
+    page.goto(base_url + "?seed=5&pace=0")
+    wait_ready(page)
+    settle(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    _tab_to(page, "#btn-settings")
+    assert _press(page, "Enter")["where"] == "dialog"
+    keys_to(page, '#dialog [data-act="pref:theme:dark"]')
+    page.keyboard.press("Enter")
+    keys_to(page, '#dialog [data-act="pref:animations:off"]')
+    page.keyboard.press("Enter")
+    screenshot(page, "settings-dark")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.id") == "btn-settings"
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[document.documentElement.dataset.theme,"
+                         " document.documentElement.dataset.motion]") == ["dark", "off"]

@@ -1,0 +1,147 @@
+"""Keyboard and screen readers (issue 12), under CPython: the board's names and states,
+the arrow keys' steps, where focus goes after each act, Escape, the keys' list, the
+settings and their storage, bridges and tokens told apart by shape."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kahuna import DEGREE, ISLANDS, LINES, N_LINES, observe
+from web import focus, settings
+from web.board_words import island_label, line_label, position_html
+from web.keys import step
+from web.render import Marks, board_svg
+from web.view import view
+
+from .helpers import HOLD_ALOA, HOLD_LALE, last_card
+from .web_helpers import MemoryStorage, new_app
+
+
+def _held() -> object:
+    """Black holds ALOA, White holds LALE; White also on DUDA-ELAI."""
+    return observe(last_card(black=HOLD_ALOA, white=HOLD_LALE + ["DUDA-ELAI"]), 0)
+
+
+def test_every_island_line_and_bridge_is_named_with_its_state():
+    obs = _held()
+    svg = board_svg(obs)
+    assert 'role="img" ' not in svg.split(">")[0]  # the board is a group: it holds controls
+    labels = re.findall(r'aria-label="([^"]*)"', svg)
+    for name in ISLANDS:
+        assert sum(label.startswith(f"{name}, ") for label in labels) == 1
+    assert "ALOA, 3 lines, Black 2 bridges, controlled by Black" in labels
+    assert "LALE, 3 lines, White 2 bridges, controlled by White" in labels
+    assert "ELAI, 6 lines, White 1 bridge, not controlled" in labels
+    lines = [label for label in labels if label.startswith("line ")]
+    assert len(lines) == N_LINES  # every line once: free or a bridge
+    assert "line ALOA–BARI, Black bridge" in lines and "line DUDA–ELAI, White bridge" in lines
+    assert "line BARI–ELAI, free" in lines
+    # The drawn names and counts are not read a second time.
+    assert '<g class="names" aria-hidden="true">' in svg
+
+
+def test_lit_lines_say_what_choosing_them_does():
+    obs = _held()
+    svg = board_svg(obs, Marks({1: "do:ALOA>DUDA", 0: "do:BARI+BARI/ALOA-BARI"}))
+    assert 'aria-label="Build a bridge on ALOA–DUDA"' in svg
+    assert 'aria-label="Remove the bridge on ALOA–BARI"' in svg
+
+
+def test_the_position_reads_as_a_list_per_island():
+    text = position_html(_held())
+    assert text.count("<ul>") == len(ISLANDS)
+    assert text.count("<li>") == len(ISLANDS) + 2 * len(LINES)  # each line under both ends
+    assert island_label(None, 4) == f"ELAI, {DEGREE[4]} lines"
+    assert line_label(-1, 0) == "line ALOA–BARI, free"
+
+
+def test_tokens_and_bridges_differ_in_shape_not_only_in_colour():
+    svg = board_svg(_held())
+    marks = dict(re.findall(r'<g class="token (black|white)"[^>]*>.*?<path d="([^"]*)"', svg))
+    assert marks["black"].count("L") == 2 and marks["white"].count("L") == 3  # triangle, diamond
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_the_arrows_walk_along_the_lines_as_drawn(portrait):
+    # ELAI is in the middle: every arrow leads along one of its lines and on to its end.
+    for key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+        kind, line = step("island", "ELAI", key, portrait)
+        assert kind == "line" and "ELAI" in line.split("-")
+        kind, island = step("line", line, key, portrait)
+        assert kind == "island" and island != "ELAI" and island in line.split("-")
+        back = {"ArrowLeft": "ArrowRight", "ArrowRight": "ArrowLeft", "ArrowUp": "ArrowDown",
+                "ArrowDown": "ArrowUp"}[key]
+        assert step("line", line, back, portrait) == ("island", "ELAI")
+    # Nothing lies to the left of ALOA (flat board): the arrow stays.
+    assert step("island", "ALOA", "ArrowLeft") is None
+    assert step("island", "ALOA", "Enter") is None and step("island", "NOPE", "ArrowUp") is None
+
+
+def test_focus_follows_the_play():
+    app = new_app(seed=6, first="black", colour="black")
+    board = focus.lit_lines(False)
+    assert focus.after(app, "card:0", stay=True) == ()  # Space: stay in the hand
+    app.handle("card:0")
+    lit = bool(app.offers().lines)
+    assert focus.after(app, "card:0", stay=False) == ((board,) if lit else ())
+    assert focus.after(app, "do:ALOA>BARI", False)[0] == "#hand button.card"
+    assert focus.after(app, "do:d:ALOA", False)[0] == focus.ENDS[0]
+    assert focus.after(app, "do:pile", False) == focus.REST
+    assert focus.after(app, "do:nonsense", False) == ()
+    app.dialog = "scoring"
+    assert focus.after(app, "do:pile", False) == ()  # web/dom.py moves it into the dialog
+    assert focus.overlay(app)[0] == "#dialog .box button.primary"
+
+
+def test_escape_drops_the_selection_then_closes_what_may_be_closed():
+    app = new_app(seed=6, first="black", colour="black")
+    app.handle("card:0")
+    assert app.selected
+    app.handle("escape")
+    assert app.selected == () and app.dialog == ""
+    app.handle("menu")
+    app.handle("keys")  # the keys' list over the new-game dialog
+    assert app.dialog == "keys"
+    app.handle("escape")
+    assert app.dialog == "new"
+    app.handle("escape")
+    assert app.dialog == ""
+    app.dialog = "elsewhere"  # a choice the person must make: Escape leaves it
+    app.handle("escape")
+    assert app.dialog == "elsewhere"
+
+
+def test_settings_are_remembered_and_their_defaults_follow_the_system():
+    storage = MemoryStorage()
+    assert settings.load(storage, reduced_motion=True).animations == "off"
+    app = new_app(storage)
+    app.load_settings(reduced_motion=False)
+    assert (app.settings.pace, app.settings.animations, app.settings.theme) == (
+        "normal", "on", "system")
+    app.handle("settings")
+    for act in ("pref:theme:dark", "pref:pace:fast", "pref:animations:off",
+                "pref:theme:purple", "pref:nonsense:1"):
+        app.handle(act)
+    again = settings.load(storage, reduced_motion=False)
+    assert (again.pace, again.animations, again.theme) == ("fast", "off", "dark")
+    assert again.seconds() < settings.PACES["normal"]
+    shown = view(app)
+    assert (shown.theme, shown.motion) == ("dark", "off")
+    assert 'data-act="pref:theme:dark" aria-pressed="true"' in shown.dialog
+    app.handle("back")
+    assert app.dialog == ""
+    app.handle("pref:theme:system")
+    app.set_system_dark(True)
+    assert view(app).theme == "dark"
+    storage.setItem(settings.KEY, "{mangled")
+    assert settings.load(storage, reduced_motion=False) == settings.Settings()
+
+
+def test_the_last_action_is_announced_in_one_sentence():
+    app = new_app(seed=6, first="black", colour="black")
+    app.handle("do:pile")
+    shown = view(app)
+    log = app.match.log()
+    assert shown.announce == f'<p data-n="{len(log)}">{log[-1]}</p>'
