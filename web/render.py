@@ -17,16 +17,19 @@ from kahuna import (
 from .layout import (NAME_BASELINE, NAME_SIZE, TOKEN_RADIUS, centre, island_outline, line_shape,
                      radius, token_spot, viewbox)
 from .language import _
+from .moves import NOTHING, LastTurn
 
 
 @dataclass(frozen=True)
 class Marks:
     """What the page adds to a position: ``offers`` maps a line to the act a click on
-    it performs; ``hint`` is a line to point at; ``fx`` the effects to animate."""
+    it performs; ``hint`` is a line to point at; ``fx`` the effects to animate; ``last``
+    what the other side's last turn changed, marked until the viewer acts."""
 
     offers: dict[int, str] = field(default_factory=dict)
     hint: int = -1
     fx: Effects | None = None
+    last: LastTurn = NOTHING
 
 
 NO_MARKS = Marks()
@@ -47,13 +50,13 @@ def _sea(portrait: bool) -> str:
             '</radialGradient></defs>')
 
 
-def _island(island: int, portrait: bool) -> str:
+def _island(island: int, portrait: bool, cls: str = "") -> str:
     x, y = centre(island, portrait)
     name = ISLANDS[island]
     outline = island_outline(island, portrait)
     shore = _points(outline)
     inner = _points([(x + (px - x) * 0.72, y + (py - y) * 0.72) for px, py in outline])
-    return (f'<g class="island" id="island-{name}" data-island="{name}">'
+    return (f'<g class="island{cls}" id="island-{name}" data-island="{name}">'
             f'<polygon class="shore" points="{shore}"/>'
             f'<polygon class="land" points="{inner}"/></g>')
 
@@ -107,6 +110,17 @@ def _control(owner: int, island: int) -> str:
     return text.format(island=ISLANDS[island])
 
 
+def _last_turn(last: LastTurn, portrait: bool) -> str:
+    """Under the islands: a halo along each line the other side built on in its last
+    turn, and a trace where it cleared one (the islands that changed hands are ringed)."""
+    if last == NOTHING:
+        return ""
+    return ('<g class="last-turn">'
+            + "".join(_segment(line, portrait, "built") for line in sorted(last.placed))
+            + "".join(_segment(line, portrait, "cleared") for line in sorted(last.removed))
+            + "</g>")
+
+
 def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool = False) -> str:
     """The whole board as one ``<svg>`` element. ``obs=None`` draws the empty board
     (sea, islands, free lines) that the page shows before Python has started;
@@ -126,7 +140,10 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
         if owner[line] < 0:
             parts.append(_segment(line, p, "free", f' data-line="{line_name(line)}"'))
     parts.append("</g>")
-    parts.append('<g class="islands">' + "".join(_island(i, p) for i in range(N_ISLANDS)) + "</g>")
+    parts.append(_last_turn(marks.last, p))
+    changed = {i: " changed" for i in marks.last.islands}
+    parts.append('<g class="islands">' + "".join(_island(i, p, changed.get(i, ""))
+                                                 for i in range(N_ISLANDS)) + "</g>")
     placed = fx.action.line if fx is not None and fx.action.line >= 0 else -1
     parts.append('<g class="bridges">')
     for line in range(N_LINES):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from kahuna import YOU, Effects, Observation, describe
 
-from . import dialogs, panels, saves
+from . import dialogs, moves, panels, saves
 from .acts import record_ready
 from .choices import Offers
 from .controller import COMPUTER, HOTSEAT
@@ -92,16 +92,17 @@ def view(app: App) -> View:
     hint_line = app.hint.line if app.hint is not None else -1
     log = m.log(tr())
     return View(
-        board=board_svg(obs, Marks(offer.acts(), hint_line, app.fx), app.portrait),
+        board=board_svg(obs, Marks(offer.acts(), hint_line, app.fx,
+                                   moves.last_turn(m.effects, m.viewer())), app.portrait),
         players=panels.players_html(obs, names),
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
         opp_hand=panels.opponent_hand_html(obs),
         table=panels.table_html(obs, offer, app.hint),
         acts=panels.actions_html(offer, m.can_undo() and may_act, app.hint),
         scores=panels.scores_html(obs, names),
-        log="".join(f"<li>{escape(line)}</li>" for line in log[::-1]),
+        log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)),
-        recent="".join(f"<li>{escape(line)}</li>" for line in log[-3:]),
+        recent=moves.recent_html(log, m.effects),
         round=escape(panels.round_text(obs)),
         prompt=escape(_prompt(app, obs, offer, names)),
         hand_label=escape(_hand_label(names[obs.seat])),
