@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Callable
 
-from kahuna import WHITE, Action, NotationError, seat_name
+from kahuna import Action, NotationError, seat_name
 
 from . import saves
 from .choices import toggle
@@ -102,10 +102,9 @@ def _rematch(app: App, rest: str) -> None:
     if m.human is not None:
         c.colour = seat_name(m.human)
     c.fewer_surprises, c.open_draws = m.state.fewer_surprises, m.state.open_draws
-    setup = m.origin.get("setup", {})
-    c.handicap = setup.get("handicap", 0) if isinstance(setup, dict) else 0
+    c.handicap, player = m.handicap()
     if c.handicap:
-        c.handicap_player = str(setup.get("handicap_player", seat_name(WHITE)))
+        c.handicap_player = player
     app.start()
 
 

@@ -13,8 +13,8 @@ from gettext import NullTranslations
 from typing import Any
 
 from kahuna import (
-    COLOURS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, YOU, Action, Effects, Kind,
-    Observation, RecordError, Setup, State, describe, new_game, observe, replay,
+    COLOURS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, WHITE, YOU, Action, Effects, Kind,
+    Observation, RecordError, Setup, State, describe, new_game, observe, replay, seat_name,
     setup_to_json, start_of, translations,
 )
 
@@ -75,6 +75,13 @@ class Match:
         names[self.human] = YOU
         names[1 - self.human] = "Computer"
         return names[0], names[1]
+
+    def handicap(self) -> tuple[int, str]:
+        """The deal's handicap bridges (R7) and the seat they were for ("black", "white");
+        (0, "") when there were none, or the game began from a position."""
+        setup = self.origin.get("setup", {})
+        count = setup.get("handicap", 0) if isinstance(setup, dict) else 0
+        return (count, str(setup.get("handicap_player", seat_name(WHITE)))) if count else (0, "")
 
     def log(self, tr: NullTranslations | None = None) -> list[str]:
         """The move log in plain words (in the language of ``tr``, English by default),

@@ -204,7 +204,9 @@ def prompt_text(obs: Observation, offers: Offers, selected: tuple[int, ...],
 
 
 def round_text(obs: Observation) -> str:
-    """'Round 2 of 3', or the final turns."""
+    """'Round 2 of 3', the final turns, or the game's end."""
+    if obs.phase is Phase.OVER:
+        return _("Game over")
     if obs.phase is Phase.FINAL:
         return ngettext("Final turns ({count} left)", "Final turns ({count} left)",
                         obs.final_turns).format(count=obs.final_turns)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from kahuna import YOU, Effects, Observation, describe
 
-from . import dialogs, moves, panels, saves
+from . import dialogs, header, moves, panels, saves
 from .acts import record_ready
 from .choices import Offers
 from .controller import COMPUTER, HOTSEAT
@@ -103,7 +103,7 @@ def view(app: App) -> View:
         log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)),
         recent=moves.recent_html(log, m.effects),
-        round=escape(panels.round_text(obs)),
+        round=header.round_html(obs, m.handicap()),
         prompt=escape(_prompt(app, obs, offer, names)),
         hand_label=escape(_hand_label(names[obs.seat])),
         opp_label=escape(_hand_label(names[1 - obs.seat])),
