@@ -14,8 +14,8 @@ from kahuna import (
     BLACK, DEGREE, ISLANDS, N_ISLANDS, N_LINES, Effects, Observation, line_name, seat_name,
 )
 
-from .layout import (NAME_BASELINE, NAME_SIZE, TOKEN_RADIUS, centre, island_outline, line_shape,
-                     radius, token_spot, viewbox)
+from .layout import (NAME_BASELINE, NAME_SIZE, TOKEN_RADIUS, centre, island_outline, line_length,
+                     line_shape, radius, token_spot, viewbox)
 from .language import _
 from .moves import NOTHING, LastTurn
 
@@ -73,7 +73,7 @@ def _degree(island: int, portrait: bool) -> str:
     """The island's line count (R10), in its own layer so bridges never cover it."""
     x, y = centre(island, portrait)
     r = radius(island)
-    bx, by = x + r * 0.78, y - r * 0.62
+    bx, by = x + r * 0.9, y - r * 0.75  # up and out, clear of the name below
     return (f'<circle class="degree" cx="{bx:g}" cy="{by:g}" r="11"/>'
             f'<text class="degree" x="{bx:g}" y="{by + 4:g}">{DEGREE[island]}</text>')
 
@@ -121,6 +121,18 @@ def _last_turn(last: LastTurn, portrait: bool) -> str:
             + "</g>")
 
 
+def _reach(offers: dict[int, str], portrait: bool) -> str:
+    """Under the lit lines' own hit areas, a wider band for a finger (web/style.css sets
+    its width per screen): the same act, for the pointer only. Shorter lines are laid
+    over longer ones, so that where bands overlap a short line is not hidden."""
+    if not offers:
+        return ""
+    by_length = sorted(offers, key=lambda line: -line_length(line, portrait))
+    return ('<g class="reach" aria-hidden="true">'
+            + "".join(_segment(line, portrait, "reach", f' data-act="{escape(offers[line])}"')
+                      for line in by_length) + "</g>")
+
+
 def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool = False) -> str:
     """The whole board as one ``<svg>`` element. ``obs=None`` draws the empty board
     (sea, islands, free lines) that the page shows before Python has started;
@@ -166,6 +178,7 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
             if control[island] < 0:
                 parts.append(_token(island, p, 1 - fx.player, " gone"))
     parts.append("</g>")
+    parts.append(_reach(marks.offers, p))
     if marks.offers or marks.hint >= 0:
         parts.append('<g class="offers">')
         for line, act in sorted(marks.offers.items()):
