@@ -81,3 +81,4 @@ def test_a_long_random_game_numbers_every_action():
     html = log_html([describe(fx) for fx in effects])
     assert html.startswith(f'<li><span class="num">{len(effects)}.</span>')
     assert len(effects) > 99
+

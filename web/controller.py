@@ -83,6 +83,20 @@ class Match:
         count = setup.get("handicap", 0) if isinstance(setup, dict) else 0
         return (count, str(setup.get("handicap_player", seat_name(WHITE)))) if count else (0, "")
 
+    def held_at_scorings(self) -> list[tuple[int, int]]:
+        """The islands each player held at each scoring of this record (R17, R21): the
+        opening's tokens, then each action's gains and losses (R10, R11)."""
+        control = list(start_of(self._bare_record()).control)
+        held = []
+        for fx in self.effects:
+            for island in fx.gained:
+                control[island] = fx.player
+            for island in fx.lost:
+                control[island] = -1
+            if fx.scoring is not None:
+                held.append((control.count(0), control.count(1)))
+        return held
+
     def log(self, tr: NullTranslations | None = None) -> list[str]:
         """The move log in plain words (in the language of ``tr``, English by default),
         naming the players as ``names`` does; the pile card is named only to the person

@@ -156,7 +156,7 @@ def scores_html(obs: Observation, names: Sequence[str]) -> str:
 def scores_table(obs: Observation, names: Sequence[str], strong_total: bool = False) -> str:
     """A row per player named ``names[q]``: the points of each scoring, then the total."""
     totals = obs.totals()
-    rounds = (_("Round 1"), _("Round 2"), pgettext("the last scoring", "Final"))
+    rounds = scoring_names()
     head = "".join(f"<th>{escape(name)}</th>" for name in rounds[:len(obs.scorings)])
     rows = []
     for q in (0, 1):
@@ -166,6 +166,11 @@ def scores_table(obs: Observation, names: Sequence[str], strong_total: bool = Fa
                     f"<td>{total_html}</td></tr>")
     return (f'<table class="scores"><tr><th></th>{head}<th>{escape(_("Total"))}</th></tr>'
             f'{"".join(rows)}</table>')
+
+
+def scoring_names() -> tuple[str, str, str]:
+    """The three scorings' names, as the score tables head them (R17, R21)."""
+    return (_("Round 1"), _("Round 2"), pgettext("the last scoring", "Final"))
 
 
 def islands_held(obs: Observation) -> tuple[int, int]:

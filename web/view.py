@@ -177,5 +177,5 @@ def _dialog_html(app: App) -> str:
     if app.dialog == "end" and m.state.is_over:
         counted = m.mode == COMPUTER and app.embed is None  # embedded: no results kept
         result = saves.results_text(app.storage, m.level) if counted else ""
-        return dialogs.end_html(obs, m.names(), result)
+        return dialogs.end_html(obs, m.names(), result, m.held_at_scorings())
     return ""
