@@ -153,3 +153,23 @@ def test_r11_r24_the_computers_last_turn_is_marked_until_the_person_acts(
     assert page.locator("#board .last-turn, #board .island.changed").count() == 0
     context.close()
     assert outside == []
+
+
+def test_the_counters_and_corner_numbers_explain_themselves_on_a_tap(
+        browser, base_url, wait_ready, screenshot):
+    context, page, outside = _phone(browser, 390, 844)
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    settle(page)
+    page.tap("#players .stat >> nth=0")
+    page.wait_for_selector("#tip .tip-box")
+    assert "(isl.)" in page.text_content("#tip")
+    screenshot(page, "phone-390x844-tip")
+    page.tap("#tip .tip-box")  # a tap on the bubble puts it away
+    page.wait_for_selector("#tip .tip-box", state="detached")
+    page.dispatch_event("#hand .card >> nth=0", "contextmenu")  # a long press on a card
+    page.wait_for_selector("#tip .tip-box")
+    assert "lines" in page.text_content("#tip")
+    assert page.locator('#hand [aria-pressed="true"]').count() == 0  # not chosen by it
+    context.close()
+    assert outside == []

@@ -18,6 +18,7 @@ from .choices import toggle
 from .controller import Match
 from .panels import own_hand
 from .players import levels
+from .tips import TIPS
 
 if TYPE_CHECKING:
     from .app import App
@@ -47,6 +48,11 @@ def _card(app: App, rest: str) -> None:
     position = int(rest)
     if position < len(own_hand(m.observation())):  # else the hand changed since
         app.selected = toggle(app.selected, position, app.offers().most)
+
+
+def _tip(app: App, rest: str) -> None:
+    """Show the help ``rest`` (web/tips.py), or put it away when it is shown already."""
+    app.tip = rest if rest in TIPS and rest != app.tip else ""
 
 
 def _languages(app: App, rest: str) -> None:
@@ -182,5 +188,5 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "do": _do, "card": _card, "undo": _undo, "set": _set, "menu": _menu, "start": _start,
     "reset": _reset, "rematch": _rematch, "close": _close, "uncover": _uncover,
     "continue": _continue, "delete": _delete, "export": _export, "download": _download,
-    "newer": _newer, "keep": _keep, "languages": _languages, "lang": _lang,
+    "newer": _newer, "keep": _keep, "languages": _languages, "lang": _lang, "tip": _tip,
 }

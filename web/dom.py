@@ -78,6 +78,8 @@ class Page:
         document.addEventListener("click", self._click)
         self._key = create_proxy(GUARD.wrap(self.on_key))
         document.addEventListener("keydown", self._key)
+        self._press = create_proxy(GUARD.wrap(self.on_long_press))
+        document.addEventListener("contextmenu", self._press)
         self._shape = window.matchMedia(PORTRAIT)
         app.set_portrait(bool(self._shape.matches))
         self._reshape = create_proxy(GUARD.wrap(self.on_reshape))
@@ -147,6 +149,15 @@ class Page:
         self.app.handle(act)
         self.render()
         self.kick()
+
+    def on_long_press(self, event: JsProxy) -> None:
+        """A long press on a card (a phone's context menu; a right click): what its corner
+        number means, instead of the browser's menu."""
+        card = event.target.closest(".card")
+        if card is not None and card is not jsnull:
+            event.preventDefault()
+            self.app.handle("tip:lines")
+            self.render()
 
     def on_key(self, event: JsProxy) -> None:
         """Enter or Space on a focused board line acts like a click (buttons do so anyway)."""

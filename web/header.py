@@ -18,9 +18,10 @@ def cards_left(obs: Observation) -> int:
     return obs.pile_size + sum(1 for card in obs.display if card >= 0)
 
 
-def _part(cls: str, text: str, title: str = "") -> str:
-    # The title is a pointer's extra; the words shown say the same in short.
+def _part(cls: str, text: str, title: str = "", tip: str = "") -> str:
+    # The title is a pointer's extra; a tap shows the help ``tip`` (web/tips.py).
     more = f' title="{escape(title)}"' if title else ""
+    more += f' data-act="tip:{tip}"' if tip else ""
     return f'<span class="{cls}"{more}>{escape(text)}</span>'
 
 
@@ -30,14 +31,15 @@ def round_html(obs: Observation, handicap: tuple[int, str] = (0, "")) -> str:
     if obs.phase is Phase.PLAY:
         n = cards_left(obs)
         parts.append(_part("left", ngettext("{count} card left", "{count} cards left", n)
-                           .format(count=n), _("Cards to draw before the round’s scoring")))
+                           .format(count=n), _("Cards to draw before the round’s scoring"),
+                           "left"))
     if obs.fewer_surprises:
-        parts.append(_part("variant", _("V1"), _("Fewer surprises (V1)")))
+        parts.append(_part("variant", _("V1"), _("Fewer surprises (V1)"), "v1"))
     if obs.open_draws:
-        parts.append(_part("variant", _("V2"), _("Open draws (V2)")))
+        parts.append(_part("variant", _("V2"), _("Open draws (V2)"), "v2"))
     count, player = handicap
     if count:
         who = name_words(COLOURS[parse_seat(player)], tr())
         parts.append(_part("variant", _("Handicap {count} ({player})").format(
-            count=count, player=who)))
+            count=count, player=who), tip="handicap"))
     return "".join(parts)

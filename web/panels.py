@@ -18,12 +18,15 @@ from .choices import Offers, selected_cards
 from .language import _, ngettext, pgettext, tr
 
 
-def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = None) -> str:
-    """One face-up island card; a button when ``act`` is given."""
+def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = None,
+              tip: str = "") -> str:
+    """One face-up island card; a button when ``act`` is given, else a tap shows the
+    help ``tip`` (web/tips.py), if any."""
     body = (f'<b>{ISLANDS[island]}</b><small title="{escape(_("lines"))}">{DEGREE[island]}</small>')
     style = f'style="--hue:{island * 30}"'
     if not act:
-        return f'<span class="card {cls}" {style}>{body}</span>'
+        more = f' data-act="tip:{tip}"' if tip else ""
+        return f'<span class="card {cls}" {style}{more}>{body}</span>'
     state = "" if pressed is None else f' aria-pressed="{str(pressed).lower()}"'
     return (f'<button type="button" class="card {cls}" {style} data-act="{escape(act)}"'
             f'{state}>{body}</button>')
@@ -72,7 +75,7 @@ def opponent_hand_html(obs: Observation) -> str:
     opp = 1 - obs.seat
     known = cards_of(obs.known[opp])
     label = "open" if obs.open_draws else "known"
-    faces = [card_html(i, "", label) for i in known]  # dashed: known, not secret (R24)
+    faces = [card_html(i, "", label, tip="known") for i in known]  # dashed: known (R24)
     backs = [card_back()] * (obs.hand_sizes[opp] - len(known))
     return "".join(faces + backs) or _no_cards()
 
@@ -88,7 +91,7 @@ def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> 
             continue
         act = f"take:{ISLANDS[card]}"
         cls = "hint" if act == hint_text else ""
-        parts.append(card_html(card, f"do:{act}" if act in ends else "", cls))
+        parts.append(card_html(card, f"do:{act}" if act in ends else "", cls, tip="lines"))
     parts.append("</div>")
     pile_cls = "card back pile" + (" hint" if hint_text == "pile" else "")
     count = f'<span class="count">{obs.pile_size}</span>'
@@ -97,10 +100,12 @@ def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> 
         parts.append(f'<button type="button" class="{pile_cls}" data-act="do:pile" '
                      f'aria-label="{escape(label)}">{count}</button>')
     else:
-        parts.append(f'<span class="{pile_cls}" aria-label="{escape(_("draw pile"))}">'
+        parts.append(f'<span class="{pile_cls}" aria-label="{escape(_("draw pile"))}" '
+                     'data-act="tip:pile">'
                      f'{count}</span>')
     discards = len(obs.discard_up) + obs.discard_down
-    parts.append(f'<span class="card discard" aria-label="{escape(_("discard pile"))}">'
+    parts.append(f'<span class="card discard" aria-label="{escape(_("discard pile"))}" '
+                 'data-act="tip:discards">'
                  f'<span class="count">{discards}</span></span>')
     return "".join(parts)
 
@@ -139,7 +144,8 @@ def players_html(obs: Observation, names: tuple[str, str]) -> str:
     for q in (0, 1):
         turn = " to-move" if obs.to_move == q and obs.phase is not Phase.OVER else ""
         cells = "".join(
-            f'<span class="stat" title="{escape(title)}"><b>{n}</b> {escape(short)}</span>'
+            f'<span class="stat" title="{escape(title)}" data-act="tip:stats"><b>{n}</b> '
+            f'{escape(short)}</span>'
             for (title, short), n in zip(stats, (held[q], obs.supply[q], totals[q])))
         rows.append(
             f'<div class="player {seat_name(q)}{turn}">'

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from kahuna import YOU, Effects, Observation, describe
 
-from . import dialogs, header, moves, panels, saves
+from . import dialogs, header, moves, panels, saves, tips
 from .acts import record_ready
 from .choices import Offers
 from .controller import COMPUTER, HOTSEAT
@@ -57,6 +57,7 @@ class View:
     turn: str = "none"  # body[data-turn] (tests, styling): "person", "wait", "over", "none"
     download: tuple[str, str] | None = None  # (file name, text): offered once
     lang: str = "en"  # <html lang>
+    tip: str = ""  # the help bubble (web/tips.py); "" hides it
 
 
 #: Fields that are not an element's inner HTML (see web/dom.py).
@@ -112,6 +113,7 @@ def view(app: App) -> View:
         hint_ok=may_act,
         turn="person" if may_act else "over" if m.state.is_over else "wait",
         download=app.download,
+        tip=tips.tip_html(app.tip),
         **chrome)
 
 
