@@ -151,10 +151,11 @@ class Page:
         self.kick()
 
     def on_long_press(self, event: JsProxy) -> None:
-        """A long press on a card (a phone's context menu; a right click): what its corner
-        number means, instead of the browser's menu."""
-        card = event.target.closest(".card")
-        if card is not None and card is not jsnull:
+        """A long press on a face-up card (a phone's context menu; a right click): what its
+        corner number means, instead of the browser's menu."""
+        corner = event.target.closest(".card")
+        corner = None if corner is None or corner is jsnull else corner.querySelector("small")
+        if corner is not None and corner is not jsnull:
             event.preventDefault()
             self.app.handle("tip:lines")
             self.render()
