@@ -18,6 +18,7 @@ from tests.test_worked_example import start
 
 from .measure import TOUCH_JS
 from .page_driver import click_line, settle
+from .test_language import OVERFLOW
 
 PHONES = [(844, 390), (390, 844)]
 #: The acts of a turn before any card is chosen: the hand, the display, the pile, the
@@ -173,4 +174,30 @@ def test_the_counters_and_corner_numbers_explain_themselves_on_a_tap(
     assert "lines" in page.text_content("#tip")
     assert page.locator('#hand [aria-pressed="true"]').count() == 0  # not chosen by it
     context.close()
+    assert outside == []
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "pl"])
+def test_held_sideways_every_language_fits(browser, base_url, wait_ready, screenshot, lang):
+    """The header's and the side column's words fit 844x390 in every language: nothing
+    clipped, nothing under another control, the page never wider than the screen."""
+    context, page, outside = _phone(browser, 844, 390)
+    page.goto(base_url + f"?seed=3&pace=0&lang={lang}")
+    wait_ready(page)
+    settle(page)
+    fit = page.evaluate(OVERFLOW)
+    covered = page.evaluate("""() => {
+        const buttons = [...document.querySelectorAll('.bar nav button')]
+          .map(b => b.getBoundingClientRect());
+        const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        return [...document.querySelectorAll('.bar .round > span')]
+          .filter(s => { const text = document.createRange();  // the words, not the hit area
+                         text.selectNodeContents(s);
+                         return buttons.some(b => meet(text.getBoundingClientRect(), b)); })
+          .map(s => s.textContent);
+    }""")
+    screenshot(page, f"phone-844x390-{lang}")
+    context.close()
+    assert fit == {"clipped": [], "sideways": False}
+    assert covered == []
     assert outside == []
