@@ -263,7 +263,7 @@ def test_polish_sentences_and_their_three_plural_forms():
         "Komputer umieszcza most na połączeniu BARI–DUDA i zyskuje kontrolę nad BARI; "
         "twój most ALOA–BARI zostaje usunięty; tracisz kontrolę nad ALOA")
     assert _say("pl", EFFECTS[2], names=COLOURS) == (
-        "Czarny zagrywa HUNA i HUNA oraz usuwa most ELAI–HUNA Białego; most DUDA–HUNA Białego "
+        "Czarny zagrywa dwie karty HUNA oraz usuwa most ELAI–HUNA Białego; most DUDA–HUNA Białego "
         "zostaje usunięty; Biały traci kontrolę nad DUDA, HUNA i ELAI")
     assert [_say("pl", EFFECTS[i], viewer=1 - EFFECTS[i].player) for i in (4, 5, 6)] == [
         "Odkładasz 1 zakrytą kartę", "Komputer odkłada 2 zakryte karty",

@@ -55,14 +55,14 @@ def test_r11_worked_example_with_the_page_names():
         "Computer places ALOA–BARI and takes ALOA; your ALOA–HUNA bridge is removed; "
         "you lose HUNA",
         "Computer draws from the pile",
-        "You play HUNA and HUNA and remove Computer's ELAI–HUNA bridge",
+        "You play two HUNA cards and remove Computer's ELAI–HUNA bridge",
         "You place ELAI–HUNA and take ELAI and HUNA; Computer's BARI–ELAI, DUDA–ELAI, "
         "DUDA–HUNA bridges are removed; Computer loses DUDA",
     ]
     drawn = ISLANDS[effects[2].drawn]
     assert describe(effects[2], WHITE, ("Computer", "You")) == f"You draw from the pile ({drawn})"
     assert describe(effects[3], WHITE, ("Computer", "You")) == (
-        "Computer plays HUNA and HUNA and removes your ELAI–HUNA bridge")
+        "Computer plays two HUNA cards and removes your ELAI–HUNA bridge")
 
 
 def test_v1_r9a_r7_own_moves_in_the_second_person():
@@ -122,3 +122,21 @@ def test_english_by_default_and_any_language_by_its_catalogue():
     assert describe(fx, BLACK, ("You", "Computer"), tr=translations("de")) == (
         "Der Computer setzt einen Stab auf BARI–DUDA und besetzt BARI; dein Stab ALOA–BARI "
         "wird entfernt; du verlierst ALOA")
+
+
+def test_r12_two_cards_of_one_island_are_counted_not_repeated():
+    """R12: a removal with a pair of one island reads "two LALE cards", in every person
+    and language; two different islands are still named each."""
+    from kahuna import translations
+    s = position(bridges={"white": ["HUNA-LALE", "ELAI-HUNA"]},
+                 hands={"black": ["LALE", "LALE", "ELAI", "HUNA"]})
+    (pair,) = play(s.fork(), "LALE+LALE/HUNA-LALE")
+    assert describe(pair) == "Black plays two LALE cards and removes White's HUNA–LALE bridge"
+    assert describe(pair, BLACK, ("You", "Computer")) == (
+        "You play two LALE cards and remove Computer's HUNA–LALE bridge")
+    assert describe(pair, WHITE, ("Computer", "You")) == (
+        "Computer plays two LALE cards and removes your HUNA–LALE bridge")
+    assert describe(pair, BLACK, ("You", "Computer"), translations("de")).startswith(
+        "Du spielst zwei LALE-Karten aus")
+    (mixed,) = play(s, "ELAI+HUNA/ELAI-HUNA")
+    assert describe(mixed).startswith("Black plays ELAI and HUNA and removes")

@@ -31,6 +31,7 @@ from web.controller import HOTSEAT
 from web.opening import boot, start_autoplay
 from web.review import advance
 from web.saves import PREFIX
+from web.tips import TIPS
 from web.view import parts, view
 
 from .helpers import HOLD_ALOA, final_position, last_card, position
@@ -170,6 +171,10 @@ def screens() -> list[str]:
     waiting = new_app(seed=4, first="white", colour="black")
     waiting.thinking_started()
     draw(waiting)
+    for key in TIPS:  # the help bubble, each of its tips
+        app.handle(f"tip:{key}")
+        draw(app)
+    app.handle("tip:")
     for dialog in ("menu", "languages", "keys", "settings"):
         app.dialog = ""
         app.handle(dialog)

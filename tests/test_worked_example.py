@@ -92,7 +92,7 @@ def test_r11_r24_worked_example_in_words():
         "White places ALOA–BARI and takes ALOA; Black's ALOA–HUNA bridge is removed; "
         "Black loses HUNA",
         "White draws from the pile",
-        "Black plays HUNA and HUNA and removes White's ELAI–HUNA bridge",
+        "Black plays two HUNA cards and removes White's ELAI–HUNA bridge",
         "Black places ELAI–HUNA and takes ELAI and HUNA; White's BARI–ELAI, DUDA–ELAI, "
         "DUDA–HUNA bridges are removed; White loses DUDA",
     ]

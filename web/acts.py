@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Callable
 
-from kahuna import WHITE, Action, NotationError, seat_name
+from kahuna import Action, NotationError, seat_name
 
 from . import saves, settings
 from .choices import toggle
@@ -19,6 +19,7 @@ from .controller import Match
 from .panels import own_hand
 from .players import levels
 from .review import choose, show_step
+from .tips import TIPS
 
 if TYPE_CHECKING:
     from .app import App
@@ -67,6 +68,9 @@ def _review_step(app: App, rest: str) -> None:
     """Show the better turn up to one of its actions."""
     if app.review is not None and app.review.steps and rest.isdigit():
         show_step(app.review, int(rest))
+def _tip(app: App, rest: str) -> None:
+    """Show the help ``rest`` (web/tips.py), or put it away when it is shown already."""
+    app.tip = rest if rest in TIPS and rest != app.tip else ""
 
 
 def _languages(app: App, rest: str) -> None:
@@ -167,10 +171,9 @@ def _rematch(app: App, rest: str) -> None:
     if m.human is not None:
         c.colour = seat_name(m.human)
     c.fewer_surprises, c.open_draws = m.state.fewer_surprises, m.state.open_draws
-    setup = m.origin.get("setup", {})
-    c.handicap = setup.get("handicap", 0) if isinstance(setup, dict) else 0
+    c.handicap, player = m.handicap()
     if c.handicap:
-        c.handicap_player = str(setup.get("handicap_player", seat_name(WHITE)))
+        c.handicap_player = player
     app.start()
 
 
@@ -251,4 +254,5 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "newer": _newer, "keep": _keep, "languages": _languages, "lang": _lang,
     "review": _review, "review-turn": _review_turn, "review-step": _review_step,
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
+    "tip": _tip,
 }

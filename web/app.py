@@ -81,6 +81,7 @@ class App:
         self.opened: dict[str, Any] | None = None  # embedded: the record Reset goes back to
         self.autoplay = ""  # ?autoplay=LEVEL: the computer plays both seats (a demo, tests)
         self.autoplayed = 0  # games autoplay finished
+        self.tip = ""  # the help shown in the bubble (web/tips.py), "" for none
 
     # ----- starting ---------------------------------------------------------------
 
@@ -123,6 +124,8 @@ class App:
         """React to one click; an unknown act is ignored, and so are the saves' and the
         new-game dialog's acts on an embedded page."""
         head, _, rest = act.partition(":")
+        if head != "tip":  # any other act puts the help away
+            self.tip = ""
         handler = HANDLERS.get(head)
         if handler is not None and (self.embed is None or head not in FULL_GAME_ONLY):
             handler(self, rest)

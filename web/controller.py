@@ -13,8 +13,8 @@ from gettext import NullTranslations
 from typing import Any
 
 from kahuna import (
-    COLOURS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, YOU, Action, Effects, Kind,
-    Observation, RecordError, Setup, State, describe, new_game, observe, replay,
+    COLOURS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, WHITE, YOU, Action, Effects, Kind,
+    Observation, RecordError, Setup, State, describe, new_game, observe, replay, seat_name,
     setup_to_json, start_of, translations,
 )
 
@@ -75,6 +75,27 @@ class Match:
         names[self.human] = YOU
         names[1 - self.human] = "Computer"
         return names[0], names[1]
+
+    def handicap(self) -> tuple[int, str]:
+        """The deal's handicap bridges (R7) and the seat they were for ("black", "white");
+        (0, "") when there were none, or the game began from a position."""
+        setup = self.origin.get("setup", {})
+        count = setup.get("handicap", 0) if isinstance(setup, dict) else 0
+        return (count, str(setup.get("handicap_player", seat_name(WHITE)))) if count else (0, "")
+
+    def held_at_scorings(self) -> list[tuple[int, int]]:
+        """The islands each player held at each scoring of this record (R17, R21): the
+        opening's tokens, then each action's gains and losses (R10, R11)."""
+        control = list(start_of(self._bare_record()).control)
+        held = []
+        for fx in self.effects:
+            for island in fx.gained:
+                control[island] = fx.player
+            for island in fx.lost:
+                control[island] = -1
+            if fx.scoring is not None:
+                held.append((control.count(0), control.count(1)))
+        return held
 
     def log(self, tr: NullTranslations | None = None) -> list[str]:
         """The move log in plain words (in the language of ``tr``, English by default),

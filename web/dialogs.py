@@ -7,6 +7,7 @@ Choices are buttons with ``data-act="set:<key>:<value>"``: the options live in a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -16,8 +17,8 @@ from kahuna import (
 )
 
 from .controller import COMPUTER, HOTSEAT, MODES
-from .language import NAMES, _, tr
-from .panels import islands_held, scores_table
+from .language import NAMES, _, ngettext, tr
+from .panels import islands_held, scores_table, scoring_names
 from .players import level_name
 from .saves import Saved
 from .settings import CHOICES, WORDS, Settings
@@ -186,10 +187,33 @@ def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
             f'<div class="buttons">{_button("close", _("Play on"), True)}</div>')
 
 
+def breakdown_html(obs: Observation, names: tuple[str, str],
+                   held: Sequence[tuple[int, int]]) -> str:
+    """A row per scoring (R17, R21): each player's points, and the islands they held
+    then (``held``, one pair per scoring, the latest last; a game opened from a later
+    position knows only its own), then the totals."""
+    rounds = scoring_names()
+    known = [None] * (len(obs.scorings) - len(held)) + list(held)
+    head = "".join(f'<th scope="col">{escape(name_words(n, tr()))}</th>' for n in names)
+    rows = []
+    for k, (points, islands) in enumerate(zip(obs.scorings, known)):
+        cells = "".join(
+            f"<td><b>{points[q]}</b>"
+            + ("" if islands is None else '<small>' + escape(ngettext(
+                "{count} island", "{count} islands", islands[q]).format(count=islands[q]))
+               + "</small>") + "</td>"
+            for q in (0, 1))
+        rows.append(f'<tr><th scope="row">{escape(rounds[k])}</th>{cells}</tr>')
+    totals = "".join(f"<td><b>{t}</b></td>" for t in obs.totals())
+    return (f'<table class="scores breakdown"><tr><th></th>{head}</tr>{"".join(rows)}'
+            f'<tr class="total"><th scope="row">{escape(_("Total"))}</th>{totals}</tr></table>')
+
+
 def end_html(obs: Observation, names: tuple[str, str], result: str,
-             reviewable: bool = False) -> str:
-    """The end of the game: breakdown of every scoring, the winner, rematch (R21-R23);
-    against the computer, the review of the person's turns."""
+             held: Sequence[tuple[int, int]] = (), reviewable: bool = False) -> str:
+    """The end of the game: the winner, why, every scoring with the islands held then,
+    rematch or a new game (R21-R23), and against the computer the review of the
+    person's turns; ``held`` as for ``breakdown_html``."""
     outcome = obs.outcome
     assert outcome is not None
     b, w = islands_held(obs)
@@ -201,13 +225,18 @@ def end_html(obs: Observation, names: tuple[str, str], result: str,
         reason=reason[:1].upper() + reason[1:], first=name_words(names[0], tr()),
         first_count=b, second=name_words(names[1], tr()), second_count=w,
         first_bridges=bridges[0], second_bridges=bridges[1])
-    return (f'<h2 id="dialog-title" class="winner">{escape(title)}</h2><p>{escape(text)}</p>'
-            f'{scores_table(obs, names, strong_total=True)}'
+    winner = outcome.winner
+    mood = "draw" if winner is None else "won" if names[winner] != "Computer" else "lost"
+    # The review and the replay of the game will join these buttons once they exist.
+    return (f'<div class="end-game {mood}">'
+            f'<h2 id="dialog-title" class="winner">{escape(title)}</h2><p>{escape(text)}</p>'
+            f'{breakdown_html(obs, names, held)}'
             + (_note(result) if result else "")
             + f'<div class="buttons">{_button("rematch", _("Rematch"), True)}'
             f'{_button("menu", _("New game"))}'
             + (_button("review", _("Review your game")) if reviewable else "")
-            + f'{_button("close", _("Look at the board"))}</div>')
+            + f'{_button("close", _("Look at the board"))}</div>'
+            "</div>")
 
 
 def language_html(current: str) -> str:

@@ -96,6 +96,8 @@ class Page:
         document.addEventListener("click", self._click)
         self._key = create_proxy(GUARD.wrap(self.on_key))
         document.addEventListener("keydown", self._key)
+        self._press = create_proxy(GUARD.wrap(self.on_long_press))
+        document.addEventListener("contextmenu", self._press)
         self._shape = window.matchMedia(PORTRAIT)
         app.set_portrait(bool(self._shape.matches))
         self._reshape = create_proxy(GUARD.wrap(self.on_reshape))
@@ -225,6 +227,16 @@ class Page:
         self.app.handle(act)
         self.render(focus.after(self.app, act, stay))
         self.kick()
+
+    def on_long_press(self, event: JsProxy) -> None:
+        """A long press on a face-up card (a phone's context menu; a right click): what its
+        corner number means, instead of the browser's menu."""
+        corner = event.target.closest(".card")
+        corner = None if corner is None or corner is jsnull else corner.querySelector("small")
+        if corner is not None and corner is not jsnull:
+            event.preventDefault()
+            self.app.handle("tip:lines")
+            self.render()
 
     def on_key(self, event: JsProxy) -> None:
         """The keys of the keys' list (``?``, web/dialogs.keys_html): Tab kept

@@ -89,6 +89,14 @@ def line_shape(line: int, portrait: bool = False) -> tuple[Point, Point | None, 
     return start, (None if bend is None else (round(bend[0], 1), round(bend[1], 1))), end
 
 
+def line_length(line: int, portrait: bool = False) -> float:
+    """How long the visible part of ``line`` is (a bent line: the two legs via its
+    control point, a little longer than the curve)."""
+    start, bend, end = line_shape(line, portrait)
+    via = [start, end] if bend is None else [start, bend, end]
+    return sum(math.dist(a, b) for a, b in zip(via, via[1:]))
+
+
 def _shore(centre_: Point, toward: Point, r: float) -> Point:
     """The point at 95% of ``r`` from ``centre_`` in the direction of ``toward``."""
     (x, y), (tx, ty) = centre_, toward
@@ -96,8 +104,9 @@ def _shore(centre_: Point, toward: Point, r: float) -> Point:
     return (round(x + (tx - x) / length * r * 0.95, 1), round(y + (ty - y) / length * r * 0.95, 1))
 
 
-#: Island names' font size; the turned board is drawn smaller on a phone, so larger type.
-NAME_SIZE = {False: 15, True: 25}
+#: Island names' font size: at least 12 px on a phone held either way (844x390 and 390x844
+#: draw about 0.55 px per unit); the turned board is drawn smaller still, so larger type.
+NAME_SIZE = {False: 22, True: 25}
 #: How far below the island's centre the name's baseline sits.
 NAME_BASELINE = 9
 #: Kahuna token radius, larger on the turned board for the same reason.

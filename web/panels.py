@@ -18,12 +18,15 @@ from .choices import Offers, selected_cards
 from .language import _, ngettext, pgettext, tr
 
 
-def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = None) -> str:
-    """One face-up island card; a button when ``act`` is given."""
+def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = None,
+              tip: str = "") -> str:
+    """One face-up island card; a button when ``act`` is given, else a tap shows the
+    help ``tip`` (web/tips.py), if any."""
     body = (f'<b>{ISLANDS[island]}</b><small title="{escape(_("lines"))}">{DEGREE[island]}</small>')
     style = f'style="--hue:{island * 30}"'
     if not act:
-        return f'<span class="card {cls}" {style}>{body}</span>'
+        more = f' data-act="tip:{tip}"' if tip else ""
+        return f'<span class="card {cls}" {style}{more}>{body}</span>'
     state = "" if pressed is None else f' aria-pressed="{str(pressed).lower()}"'
     return (f'<button type="button" class="card {cls}" {style} data-act="{escape(act)}"'
             f'{state}>{body}</button>')
@@ -73,7 +76,7 @@ def opponent_hand_html(obs: Observation) -> str:
     opp = 1 - obs.seat
     known = cards_of(obs.known[opp])
     label = "open" if obs.open_draws else "known"
-    faces = [card_html(i, "", label) for i in known]  # dashed: known, not secret (R24)
+    faces = [card_html(i, "", label, tip="known") for i in known]  # dashed: known (R24)
     backs = [card_back()] * (obs.hand_sizes[opp] - len(known))
     return "".join(faces + backs) or _no_cards()
 
@@ -89,7 +92,7 @@ def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> 
             continue
         act = f"take:{ISLANDS[card]}"
         cls = "hint" if act == hint_text else ""
-        parts.append(card_html(card, f"do:{act}" if act in ends else "", cls))
+        parts.append(card_html(card, f"do:{act}" if act in ends else "", cls, tip="lines"))
     parts.append("</div>")
     pile_cls = "card back pile" + (" hint" if hint_text == "pile" else "")
     count = f'<span class="count">{obs.pile_size}</span>'
@@ -99,10 +102,11 @@ def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> 
                      f'aria-label="{escape(label)}">{count}</button>')
     else:
         parts.append(f'<span class="{pile_cls}" role="img" '
-                     f'aria-label="{escape(_("draw pile"))}: {obs.pile_size}">{count}</span>')
+                     f'aria-label="{escape(_("draw pile"))}: {obs.pile_size}" data-act="tip:pile">'
+                     f'{count}</span>')
     discards = len(obs.discard_up) + obs.discard_down
     parts.append(f'<span class="card discard" role="img" '
-                 f'aria-label="{escape(_("discard pile"))}: {discards}">'
+                 f'aria-label="{escape(_("discard pile"))}: {discards}" data-act="tip:discards">'
                  f'<span class="count">{discards}</span></span>')
     return "".join(parts)
 
@@ -141,7 +145,8 @@ def players_html(obs: Observation, names: tuple[str, str]) -> str:
     for q in (0, 1):
         turn = " to-move" if obs.to_move == q and obs.phase is not Phase.OVER else ""
         cells = "".join(
-            f'<span class="stat" title="{escape(title)}"><b>{n}</b> {escape(short)}</span>'
+            f'<span class="stat" title="{escape(title)}" data-act="tip:stats"><b>{n}</b> '
+            f'{escape(short)}</span>'
             for (title, short), n in zip(stats, (held[q], obs.supply[q], totals[q])))
         rows.append(
             f'<div class="player {seat_name(q)}{turn}">'
@@ -158,7 +163,7 @@ def scores_html(obs: Observation, names: Sequence[str]) -> str:
 def scores_table(obs: Observation, names: Sequence[str], strong_total: bool = False) -> str:
     """A row per player named ``names[q]``: the points of each scoring, then the total."""
     totals = obs.totals()
-    rounds = (_("Round 1"), _("Round 2"), pgettext("the last scoring", "Final"))
+    rounds = scoring_names()
     head = "".join(f"<th>{escape(name)}</th>" for name in rounds[:len(obs.scorings)])
     rows = []
     for q in (0, 1):
@@ -168,6 +173,11 @@ def scores_table(obs: Observation, names: Sequence[str], strong_total: bool = Fa
                     f"<td>{total_html}</td></tr>")
     return (f'<table class="scores"><tr><td></td>{head}<th>{escape(_("Total"))}</th></tr>'
             f'{"".join(rows)}</table>')
+
+
+def scoring_names() -> tuple[str, str, str]:
+    """The three scorings' names, as the score tables head them (R17, R21)."""
+    return (_("Round 1"), _("Round 2"), pgettext("the last scoring", "Final"))
 
 
 def islands_held(obs: Observation) -> tuple[int, int]:
@@ -206,7 +216,9 @@ def prompt_text(obs: Observation, offers: Offers, selected: tuple[int, ...],
 
 
 def round_text(obs: Observation) -> str:
-    """'Round 2 of 3', or the final turns."""
+    """'Round 2 of 3', the final turns, or the game's end."""
+    if obs.phase is Phase.OVER:
+        return _("Game over")
     if obs.phase is Phase.FINAL:
         return ngettext("Final turns ({count} left)", "Final turns ({count} left)",
                         obs.final_turns).format(count=obs.final_turns)

@@ -14,20 +14,23 @@ from kahuna import (
     BLACK, DEGREE, ISLANDS, N_ISLANDS, N_LINES, Effects, Observation, line_name, seat_name,
 )
 
-from .layout import (NAME_BASELINE, NAME_SIZE, TOKEN_RADIUS, centre, island_outline, line_shape,
-                     radius, token_spot, viewbox)
+from .layout import (NAME_BASELINE, NAME_SIZE, TOKEN_RADIUS, centre, island_outline, line_length,
+                     line_shape, radius, token_spot, viewbox)
 from .board_words import island_label, line_label, offer_label
 from .language import _
+from .moves import NOTHING, LastTurn
 
 
 @dataclass(frozen=True)
 class Marks:
     """What the page adds to a position: ``offers`` maps a line to the act a click on
-    it performs; ``hint`` is a line to point at; ``fx`` the effects to animate."""
+    it performs; ``hint`` is a line to point at; ``fx`` the effects to animate; ``last``
+    what the other side's last turn changed, marked until the viewer acts."""
 
     offers: dict[int, str] = field(default_factory=dict)
     hint: int = -1
     fx: Effects | None = None
+    last: LastTurn = NOTHING
 
 
 NO_MARKS = Marks()
@@ -48,7 +51,7 @@ def _sea(portrait: bool) -> str:
             '</radialGradient></defs>')
 
 
-def _island(island: int, portrait: bool, label: str) -> str:
+def _island(island: int, portrait: bool, label: str, cls: str = "") -> str:
     x, y = centre(island, portrait)
     name = ISLANDS[island]
     outline = island_outline(island, portrait)
@@ -56,7 +59,7 @@ def _island(island: int, portrait: bool, label: str) -> str:
     inner = _points([(x + (px - x) * 0.72, y + (py - y) * 0.72) for px, py in outline])
     # Reached with the arrow keys (web/keys.py); the first island is the board's Tab stop.
     tab = 0 if island == 0 else -1
-    return (f'<g class="island" id="island-{name}" data-island="{name}" role="img" '
+    return (f'<g class="island{cls}" id="island-{name}" data-island="{name}" role="img" '
             f'tabindex="{tab}" aria-label="{escape(label)}">'
             f'<polygon class="shore" points="{shore}"/>'
             f'<polygon class="land" points="{inner}"/></g>')
@@ -74,7 +77,7 @@ def _degree(island: int, portrait: bool) -> str:
     """The island's line count (R10), in its own layer so bridges never cover it."""
     x, y = centre(island, portrait)
     r = radius(island)
-    bx, by = x + r * 0.78, y - r * 0.62
+    bx, by = x + r * 0.9, y - r * 0.75  # up and out, clear of the name below
     return (f'<circle class="degree" cx="{bx:g}" cy="{by:g}" r="11"/>'
             f'<text class="degree" x="{bx:g}" y="{by + 4:g}">{DEGREE[island]}</text>')
 
@@ -115,6 +118,29 @@ def _control(owner: int, island: int) -> str:
     return text.format(island=ISLANDS[island])
 
 
+def _last_turn(last: LastTurn, portrait: bool) -> str:
+    """Under the islands: a halo along each line the other side built on in its last
+    turn, and a trace where it cleared one (the islands that changed hands are ringed)."""
+    if last == NOTHING:
+        return ""
+    return ('<g class="last-turn">'
+            + "".join(_segment(line, portrait, "built") for line in sorted(last.placed))
+            + "".join(_segment(line, portrait, "cleared") for line in sorted(last.removed))
+            + "</g>")
+
+
+def _reach(offers: dict[int, str], portrait: bool) -> str:
+    """Under the lit lines' own hit areas, a wider band for a finger (web/style.css sets
+    its width per screen): the same act, for the pointer only. Shorter lines are laid
+    over longer ones, so that where bands overlap a short line is not hidden."""
+    if not offers:
+        return ""
+    by_length = sorted(offers, key=lambda line: -line_length(line, portrait))
+    return ('<g class="reach" aria-hidden="true">'
+            + "".join(_segment(line, portrait, "reach", f' data-act="{escape(offers[line])}"')
+                      for line in by_length) + "</g>")
+
+
 def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool = False) -> str:
     """The whole board as one ``<svg>`` element. ``obs=None`` draws the empty board
     (sea, islands, free lines) that the page shows before Python has started;
@@ -137,7 +163,10 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
             parts.append(_segment(line, p, "free", f' data-line="{line_name(line)}" role="img" '
                                   f'tabindex="-1" aria-label="{escape(line_label(-1, line))}"'))
     parts.append("</g>")
-    parts.append('<g class="islands">' + "".join(_island(i, p, island_label(obs, i))
+    parts.append(_last_turn(marks.last, p))
+    changed = {i: " changed" for i in marks.last.islands}
+    parts.append('<g class="islands">' + "".join(_island(i, p, island_label(obs, i),
+                                                         changed.get(i, ""))
                                                  for i in range(N_ISLANDS)) + "</g>")
     placed = fx.action.line if fx is not None and fx.action.line >= 0 else -1
     parts.append('<g class="bridges">')
@@ -164,6 +193,7 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
             if control[island] < 0:
                 parts.append(_token(island, p, 1 - fx.player, " gone"))
     parts.append("</g>")
+    parts.append(_reach(marks.offers, p))
     if marks.offers or marks.hint >= 0:
         parts.append('<g class="offers">')
         for line, act in sorted(marks.offers.items()):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from kahuna import YOU, Action, Effects, Observation, describe
 
-from . import dialogs, panels, saves
+from . import dialogs, header, moves, panels, saves, tips
 from .acts import record_ready
 from .choices import Offers
 from .controller import COMPUTER, HOTSEAT
@@ -65,6 +65,7 @@ class View:
     board_text_label: str = ""
     theme: str = "light"  # <html data-theme>: the theme drawn, "light" or "dark"
     motion: str = "on"  # <html data-motion>: "off" stops the animations
+    tip: str = ""  # the help bubble (web/tips.py); "" hides it
 
 
 #: Fields that are not an element's inner HTML (see web/dom.py).
@@ -100,17 +101,18 @@ def view(app: App) -> View:
     hint_line = app.hint.line if app.hint is not None else -1
     log = m.log(tr())
     return View(
-        board=board_svg(obs, Marks(offer.acts(), hint_line, app.fx), app.portrait),
+        board=board_svg(obs, Marks(offer.acts(), hint_line, app.fx,
+                                   moves.last_turn(m.effects, m.viewer())), app.portrait),
         players=panels.players_html(obs, names),
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
         opp_hand=panels.opponent_hand_html(obs),
         table=panels.table_html(obs, offer, app.hint),
         acts=panels.actions_html(offer, m.can_undo() and may_act, app.hint),
         scores=panels.scores_html(obs, names),
-        log="".join(f"<li>{escape(line)}</li>" for line in log[::-1]),
+        log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)),
-        recent="".join(f"<li>{escape(line)}</li>" for line in log[-3:]),
-        round=escape(panels.round_text(obs)),
+        recent=moves.recent_html(log, m.effects),
+        round=header.round_html(obs, m.handicap()),
         prompt=escape(_prompt(app, obs, offer, names)),
         hand_label=escape(_hand_label(names[obs.seat])),
         opp_label=escape(_hand_label(names[1 - obs.seat])),
@@ -122,6 +124,7 @@ def view(app: App) -> View:
         board_text=position_html(obs),
         # The count makes a repeated sentence new text, so it is read again.
         announce=f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else "",
+        tip=tips.tip_html(app.tip),
         **chrome)
 
 
@@ -209,7 +212,8 @@ def _dialog_html(app: App) -> str:
     if app.dialog == "end" and m.state.is_over:
         counted = m.mode == COMPUTER and app.embed is None  # embedded: no results kept
         result = saves.results_text(app.storage, m.level) if counted else ""
-        return dialogs.end_html(obs, m.names(), result, m.mode == COMPUTER)
+        return dialogs.end_html(obs, m.names(), result, m.held_at_scorings(),
+                                m.mode == COMPUTER)
     if app.dialog == "review" and app.review is not None:
         return review_html(app.review, m.names(), app.portrait)
     return ""

@@ -107,6 +107,15 @@ def result_words(outcome: Outcome, names: tuple[str, str] = COLOURS, start: bool
     return _capital(words) if start else words
 
 
+def _pair(you: bool, owned_by_you: bool, tr: NullTranslations) -> str:
+    """The clause of a removal with two cards of the same island (R12), unfilled."""
+    if you:
+        return tr.gettext("you play two {island} cards and remove {owner} {line} bridge")
+    if owned_by_you:
+        return tr.gettext("{player} plays two {island} cards and removes your {line} bridge")
+    return tr.gettext("{player} plays two {island} cards and removes {owner} {line} bridge")
+
+
 def _action(fx: Effects, viewer: int | None, names: tuple[str, str],
             tr: NullTranslations) -> str:
     """The clause of the action itself: 'you place ALOA–BARI', 'Black draws from the pile'."""
@@ -126,7 +135,10 @@ def _action(fx: Effects, viewer: int | None, names: tuple[str, str],
                 tr.gettext("{player} places a handicap bridge on {line}"))
     elif kind is Kind.REMOVE:  # R12: the owner is the other player
         words.update(first=ISLANDS[a.cards[0]], second=ISLANDS[a.cards[1]])
-        if you:
+        if a.cards[0] == a.cards[1]:  # "plays two LALE cards", not "LALE and LALE"
+            words["island"] = words["first"]
+            text = _pair(you, owned_by_you, tr)
+        elif you:
             text = tr.gettext("you play {first} and {second} and remove {owner} {line} bridge")
         elif owned_by_you:
             text = tr.gettext(

@@ -1,0 +1,203 @@
+"""A phone held either way (844x390, 390x844), as a player meets it (issue 16): every
+control of a turn on the screen without scrolling, text on the board at least 12 px,
+touch targets at least 44 px (e2e/measure.py measures them as bench/touch_figures.py
+does); the other side's last turn marked until the player acts; a long game's log
+numbers whole, and the log opened without moving the hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kahuna import Setup, new_game, setup_to_json
+from kahuna.notation.link import encode
+from kahuna.notation.position import position_to_json
+from scripts.browser import guard_network
+from tests.test_worked_example import start
+
+from .measure import TOUCH_JS
+from .page_driver import click_line, settle
+from .test_language import OVERFLOW
+
+PHONES = [(844, 390), (390, 844)]
+#: The acts of a turn before any card is chosen: the hand, the display, the pile, the
+#: turn's end, and the header's buttons.
+TURN = ("card:", "do:take:", "do:pile", "do:pass", "hint", "menu", "languages")
+
+
+def _phone(browser, width: int, height: int):
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                                  has_touch=True, service_workers="block")
+    outside: list[str] = []
+    guard_network(context, outside)
+    return context, context.new_page(), outside
+
+
+def _check(found: dict, width: int) -> None:
+    """Board text >= 12 px; every lit line and control >= 44 px and on the screen."""
+    small = [t for t in found["text"] if t["px"] < 12]
+    assert not small, small
+    narrow = [line for line in found["lines"] if line["px"] < 44]
+    assert not narrow, narrow
+    tiny = [c for c in found["controls"] if c["px"] < 44]
+    assert not tiny, tiny
+    off = [c["act"] for c in found["controls"] if c["act"].startswith(TURN) and not c["onscreen"]]
+    assert not off, off
+    if width > 800:  # sideways: the page itself never scrolls, the side column may
+        assert not found["scrolls"]
+
+
+@pytest.mark.parametrize("width, height", PHONES)
+def test_a_whole_turn_on_the_screen_with_readable_text_and_large_targets(
+        browser, base_url, wait_ready, screenshot, width, height):
+    context, page, outside = _phone(browser, width, height)
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    settle(page)
+    found = page.evaluate(TOUCH_JS)
+    _check(found, width)
+    acts = {c["act"] for c in found["controls"]}
+    assert {"do:pile", "do:pass", "hint", "menu"} <= acts and any(
+        a.startswith("do:take:") for a in acts)
+    if width > height:  # held sideways, the scores are on the screen too
+        scores = page.locator("#players").bounding_box()
+        assert scores is not None and scores["y"] + scores["height"] <= height
+    screenshot(page, f"phone-{width}x{height}-turn")
+    cards = page.locator("#hand button.card")
+    for i in range(cards.count()):  # a card that lights lines
+        cards.nth(i).click()
+        if page.locator("#board path.hit").count():
+            break
+        cards.nth(i).click()
+    found = page.evaluate(TOUCH_JS)
+    assert found["lines"], "no card of the hand lights a line"
+    _check(found, width)
+    screenshot(page, f"phone-{width}x{height}-lines")
+    click_line(page, page.locator("#board path.hit").first)
+    page.wait_for_selector('#acts [data-act="undo"]')
+    found = page.evaluate(TOUCH_JS)
+    _check(found, width)
+    undo = [c for c in found["controls"] if c["act"] == "undo"]
+    assert undo and undo[0]["onscreen"]
+    screenshot(page, f"phone-{width}x{height}-built")
+    context.close()
+    assert outside == []
+
+
+def _long_game_link() -> tuple[str, int]:
+    """A game against the computer over 114 actions in, the person to move; and how
+    many actions it holds."""
+    setup = Setup(seed=21)
+    state, rng, actions = new_game(setup), random.Random(21), []
+    while len(actions) < 115 or state.to_move != 0:
+        action = rng.choice(state.legal_actions())
+        state.play(action)
+        actions.append(str(action))
+        assert not state.is_over
+    return encode({"format": "kahuna-record", "version": 1, "setup": setup_to_json(setup),
+                   "actions": actions, "meta": {"mode": "computer", "human": 0}}), len(actions)
+
+
+@pytest.mark.parametrize("width, height", [*PHONES, (1024, 768)])
+def test_long_game_log_numbers_whole_and_the_hand_stays_put(browser, base_url, wait_ready,
+                                                             screenshot, width, height):
+    context, page, outside = _phone(browser, width, height)
+    link, played = _long_game_link()
+    page.goto(base_url + "?pace=0&record=" + link)
+    wait_ready(page)
+    settle(page)
+    hand = page.locator("#hand").bounding_box()
+    page.click(".log-box summary")
+    page.locator("#log").scroll_into_view_if_needed()
+    first = page.evaluate("""() => {
+        const num = document.querySelector('#log li .num'), log = document.querySelector('#log');
+        const r = num.getBoundingClientRect(), l = log.getBoundingClientRect();
+        return {text: num.textContent, inside: r.left >= l.left - 0.5,
+                whole: num.scrollWidth <= num.clientWidth + 0.5};
+    }""")
+    screenshot(page, f"phone-{width}x{height}-log")
+    assert first == {"text": f"{played}.", "inside": True, "whole": True}
+    page.evaluate("scrollTo(0, 0); document.querySelector('.side').scrollTop = 0")
+    assert page.locator("#hand").bounding_box() == hand  # the log opened below the hand
+    recent = page.locator("#recent .last-turn li").count()
+    assert recent >= 1 and page.locator("#recent > li").count() == 2
+    context.close()
+    assert outside == []
+
+
+def test_r11_r24_the_computers_last_turn_is_marked_until_the_person_acts(
+        browser, base_url, wait_ready, screenshot):
+    """White (the computer) placed two bridges and drew from the pile: both new bridges
+    have a halo, the cleared line a trace, the three islands that changed hands a ring;
+    the latest moves show the whole turn, and nothing names the card it drew."""
+    record = {"format": "kahuna-record", "version": 1,
+              "position": position_to_json(start()), "seed": 1,
+              "actions": ["BARI>DUDA", "ALOA>BARI", "pile"],
+              "meta": {"mode": "computer", "human": 0}}
+    context, page, outside = _phone(browser, 844, 390)
+    page.goto(base_url + "?pace=0&record=" + encode(record))
+    wait_ready(page)
+    settle(page)
+    marks = page.evaluate("""() => ({
+        built: [...document.querySelectorAll('#board .last-turn .built')].length,
+        cleared: [...document.querySelectorAll('#board .last-turn .cleared')].length,
+        islands: [...document.querySelectorAll('#board .island.changed')].map(g => g.dataset.island),
+        recent: [...document.querySelectorAll('#recent .last-turn li')].map(li => li.textContent)})""")
+    screenshot(page, "phone-844x390-last-turn")
+    assert (marks["built"], marks["cleared"]) == (2, 1)
+    assert sorted(marks["islands"]) == ["ALOA", "BARI", "HUNA"]
+    assert len(marks["recent"]) == 3
+    assert marks["recent"][-1].endswith("Computer draws from the pile")  # no card named
+    page.click("#hand button.card >> nth=1")  # HUNA: on ALOA-HUNA, the line White cleared
+    click_line(page, page.locator("#board path.hit").first)
+    page.wait_for_selector('#acts [data-act="undo"]')
+    assert page.locator("#board .last-turn, #board .island.changed").count() == 0
+    context.close()
+    assert outside == []
+
+
+def test_the_counters_and_corner_numbers_explain_themselves_on_a_tap(
+        browser, base_url, wait_ready, screenshot):
+    context, page, outside = _phone(browser, 390, 844)
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    settle(page)
+    page.tap("#players .stat >> nth=0")
+    page.wait_for_selector("#tip .tip-box")
+    assert "(isl.)" in page.text_content("#tip")
+    screenshot(page, "phone-390x844-tip")
+    page.tap("#tip .tip-box")  # a tap on the bubble puts it away
+    page.wait_for_selector("#tip .tip-box", state="detached")
+    page.dispatch_event("#hand .card >> nth=0", "contextmenu")  # a long press on a card
+    page.wait_for_selector("#tip .tip-box")
+    assert "lines" in page.text_content("#tip")
+    assert page.locator('#hand [aria-pressed="true"]').count() == 0  # not chosen by it
+    context.close()
+    assert outside == []
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "pl"])
+def test_held_sideways_every_language_fits(browser, base_url, wait_ready, screenshot, lang):
+    """The header's and the side column's words fit 844x390 in every language: nothing
+    clipped, nothing under another control, the page never wider than the screen."""
+    context, page, outside = _phone(browser, 844, 390)
+    page.goto(base_url + f"?seed=3&pace=0&lang={lang}")
+    wait_ready(page)
+    settle(page)
+    fit = page.evaluate(OVERFLOW)
+    covered = page.evaluate("""() => {
+        const buttons = [...document.querySelectorAll('.bar nav button')]
+          .map(b => b.getBoundingClientRect());
+        const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        return [...document.querySelectorAll('.bar .round > span')]
+          .filter(s => { const text = document.createRange();  // the words, not the hit area
+                         text.selectNodeContents(s);
+                         return buttons.some(b => meet(text.getBoundingClientRect(), b)); })
+          .map(s => s.textContent);
+    }""")
+    screenshot(page, f"phone-844x390-{lang}")
+    context.close()
+    assert fit == {"clipped": [], "sideways": False}
+    assert covered == []
+    assert outside == []

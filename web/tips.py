@@ -1,0 +1,49 @@
+"""Short help on what the page shows without words: a card's corner number, a dashed
+card, the counters, the cards left, the variants. A tap (or a long press on a card)
+shows it in a bubble at the foot of the screen, so nothing is told by hovering only;
+the next tap anywhere that acts, or on the bubble, puts it away."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .language import N_, _
+
+#: key -> (title, text), both marked for the catalogues and translated when shown.
+TIPS: dict[str, tuple[str, str]] = {
+    "lines": (N_("Corner number"), N_(
+        "How many lines the card’s island has (3 to 6). Whoever has bridges on more than "
+        "half of them controls the island.")),
+    "stats": (N_("Counters"), N_(
+        "After each name: the islands controlled (isl.), the bridges still in supply (br.) "
+        "and the points so far (pts).")),
+    "pile": (N_("Draw pile"), N_(
+        "The number of cards in it. When it and the display are empty, the round ends and "
+        "is scored.")),
+    "discards": (N_("Discard pile"), N_(
+        "The cards played and discarded since the last shuffle; after a scoring they are "
+        "shuffled into the new draw pile.")),
+    "known": (N_("Dashed cards"), N_(
+        "Cards whose island you know in the opponent’s hand: taken from the display, where "
+        "both players saw them.")),
+    "left": (N_("Cards left"), N_(
+        "The cards still to draw in this round, from the pile and the display. When the "
+        "last one is drawn, the round ends and is scored.")),
+    "v1": (N_("Fewer surprises (V1)"), N_(
+        "No building next to the opponent’s islands; after removing a bridge you may build "
+        "on that line for free.")),
+    "v2": (N_("Open draws (V2)"), N_("Cards taken from the display stay face up.")),
+    "handicap": (N_("Handicap bridges"), N_(
+        "Bridges the named player placed before the first turn, to even out a difference "
+        "in strength.")),
+}
+
+
+def tip_html(key: str) -> str:
+    """The bubble's HTML for ``key``; "" (no bubble) for none or an unknown key. A tap on
+    the bubble puts it away."""
+    if key not in TIPS:
+        return ""
+    title, text = TIPS[key]
+    return (f'<span class="tip-box" data-act="tip:"><b>{escape(_(title))}</b> '
+            f'{escape(_(text))}</span>')
