@@ -6,7 +6,7 @@ site_server   session; ``site_server(prefix="")`` serves the repo root at
               ``http://127.0.0.1:PORT{prefix}/`` (one server per prefix, cached)
 base_url      ``http://127.0.0.1:PORT/``        (repo root)
 kahuna_url    ``http://127.0.0.1:PORT/kahuna/`` (repo root under a sub-path)
-browser       session; headless Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chromium)
+browser       per test file; headless Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chromium)
               with no network (scripts/browser.py)
 external_requests  list of every request whose host was not 127.0.0.1 (all fail: the
               browser is launched with no network but 127.0.0.1)
@@ -102,15 +102,23 @@ def kahuna_url(site_server) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for the whole session."""
+def playwright_session():
+    """Playwright, once for the whole session."""
     with sync_playwright() as pw:
-        try:
-            b = launch_chromium(pw)
-        except FileNotFoundError as exc:
-            pytest.fail(str(exc))
-        yield b
-        b.close()
+        yield pw
+
+
+@pytest.fixture(scope="module")
+def browser(playwright_session):
+    """A headless Chromium for each test file: a fresh browser per file keeps a long
+    suite (some 90 boots of Pyodide) from piling state up in one browser process, where
+    a renderer crashed at boot late in two fresh-clone runs."""
+    try:
+        b = launch_chromium(playwright_session)
+    except FileNotFoundError as exc:
+        pytest.fail(str(exc))
+    yield b
+    b.close()
 
 
 @pytest.fixture
