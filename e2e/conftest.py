@@ -170,6 +170,16 @@ def sw_context(browser, external_requests, console_messages):
 # --------------------------------------------------------------------------- helpers
 
 
+def phone(browser, width: int = 360, height: int = 740):
+    """(context, page, outside): a touch phone of ``width`` x ``height`` with no network
+    (``outside`` lists what it asked of any other host); close the context when done."""
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                                  has_touch=True, service_workers="block")
+    outside: list[str] = []
+    guard_network(context, outside)
+    return context, context.new_page(), outside
+
+
 def save_screenshot(page: Page, name: str) -> Path:
     """Save a full-page PNG as e2e/screenshots/<name>.png and return its path."""
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)

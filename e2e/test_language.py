@@ -11,6 +11,7 @@ from kahuna import decode_link, replay, translations, winner_words
 from scripts.browser import guard_network
 
 from .a11y import finished_link as _finished_link, scoring_link as _scoring_link
+from .conftest import phone as phone_context
 from .page_driver import settle
 
 LANGS = ("en", "de", "fr", "pl")
@@ -93,11 +94,7 @@ def test_the_browsers_language_first_then_switched_at_will_and_remembered(
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_dialog_fits_a_phone_in_each_language(browser, base_url, wait_ready, screenshot,
                                                    lang):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
-                                  has_touch=True, service_workers="block")
-    outside: list[str] = []
-    guard_network(context, outside)
-    phone = context.new_page()
+    context, phone, outside = phone_context(browser)
     found = {}
     phone.goto(f"{base_url}?lang={lang}&pace=0&position={_scoring_link()}")
     wait_ready(phone)

@@ -10,7 +10,7 @@ import json
 
 from kahuna.notation.link import encode
 
-from .conftest import guard_network
+from .conftest import phone as phone_context
 from .page_driver import end_turn, new_game, place_a_bridge, play_turn, settle
 
 
@@ -131,11 +131,7 @@ def test_v1_changes_what_is_offered_and_phone_layout(browser, base_url, wait_rea
     position = {"variants": {"fewer_surprises": True}, "to_move": "black",
                 "bridges": {"white": ["ALOA-BARI", "ALOA-HUNA"]},
                 "hands": {"black": ["DUDA", "BARI", "COCO"], "white": ["LALE"]}}
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
-                                  has_touch=True, service_workers="block")
-    outside: list[str] = []
-    guard_network(context, outside)
-    phone = context.new_page()
+    context, phone, outside = phone_context(browser)
     offered = {}
     for v1 in (True, False):
         position["variants"]["fewer_surprises"] = v1

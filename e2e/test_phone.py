@@ -13,9 +13,9 @@ import pytest
 from kahuna import Setup, new_game, setup_to_json
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
-from scripts.browser import guard_network
 from tests.test_worked_example import start
 
+from .conftest import phone as _phone
 from .measure import TOUCH_JS
 from .page_driver import click_line, settle
 from .test_language import OVERFLOW
@@ -24,14 +24,6 @@ PHONES = [(844, 390), (390, 844)]
 #: The acts of a turn before any card is chosen: the hand, the display, the pile, the
 #: turn's end, and the header's buttons.
 TURN = ("card:", "do:take:", "do:pile", "do:pass", "hint", "menu", "languages")
-
-
-def _phone(browser, width: int, height: int):
-    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
-                                  has_touch=True, service_workers="block")
-    outside: list[str] = []
-    guard_network(context, outside)
-    return context, context.new_page(), outside
 
 
 def _check(found: dict, width: int) -> None:
