@@ -47,8 +47,8 @@ if TYPE_CHECKING:
         why_turn, why_words,
     )
     from .learn import (
-        Aim, Because, Goal, Puzzle, TurnError, Verdict, check_turn, find_puzzle, goal_words,
-        parse_turn, puzzles, solve, turn_over, verdict_words,
+        Aim, Because, Goal, Puzzle, TurnError, Verdict, check_turn, find_puzzle, goal_from_text,
+        goal_text, goal_words, parse_turn, puzzles, solve, turn_over, verdict_words,
     )
 
 #: Loaded on first use: importing the players costs boot time.
@@ -58,7 +58,7 @@ _REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "
            "walk_turn", "why_turn", "why_words"}
 #: The puzzles and their goals (kahuna/learn/, docs/puzzles.md), loaded on first use too.
 _LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "check_turn",
-          "find_puzzle", "goal_words", "parse_turn", "puzzles", "solve", "turn_over",
+          "find_puzzle", "goal_from_text", "goal_text", "goal_words", "parse_turn", "puzzles", "solve", "turn_over",
           "verdict_words"}
 
 __all__ = [
