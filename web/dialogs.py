@@ -7,13 +7,14 @@ Choices are buttons with ``data-act="set:<key>:<value>"``: the options live in a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
 from kahuna import (
     BLACK, BRIDGES, COLOURS, WHITE, Effects, Observation, name_words, reason_words,
-    scoring_words, seat_name, winner_words,
+    parse_seat, scoring_words, seat_name, winner_words,
 )
 
 from .controller import COMPUTER, HOTSEAT, MODES
@@ -25,6 +26,13 @@ from .settings import CHOICES, WORDS, Settings
 
 RANDOM = "random"  # a seat or colour the deal decides
 _SEATS = (seat_name(BLACK), seat_name(WHITE), RANDOM)
+
+
+def seat_of(choice: str, rng: random.Random) -> int:
+    """The seat a dialog option names; random draws one. The draw is made either way,
+    so a seed deals the same whatever was chosen."""
+    drawn = rng.randrange(2)
+    return drawn if choice == RANDOM else parse_seat(choice)
 
 
 @dataclass
@@ -213,7 +221,7 @@ def end_html(obs: Observation, names: tuple[str, str], result: str,
              held: Sequence[tuple[int, int]] = (), reviewable: bool = False) -> str:
     """The end of the game: the winner, why, every scoring with the islands held then,
     rematch or a new game (R21-R23), and against the computer the review of the
-    person's turns; ``held`` as for ``breakdown_html``."""
+    person's turns; the replay of the whole game; ``held`` as for ``breakdown_html``."""
     outcome = obs.outcome
     assert outcome is not None
     b, w = islands_held(obs)
@@ -227,7 +235,6 @@ def end_html(obs: Observation, names: tuple[str, str], result: str,
         first_bridges=bridges[0], second_bridges=bridges[1])
     winner = outcome.winner
     mood = "draw" if winner is None else "won" if names[winner] != "Computer" else "lost"
-    # The review and the replay of the game will join these buttons once they exist.
     return (f'<div class="end-game {mood}">'
             f'<h2 id="dialog-title" class="winner">{escape(title)}</h2><p>{escape(text)}</p>'
             f'{breakdown_html(obs, names, held)}'
@@ -235,6 +242,7 @@ def end_html(obs: Observation, names: tuple[str, str], result: str,
             + f'<div class="buttons">{_button("rematch", _("Rematch"), True)}'
             f'{_button("menu", _("New game"))}'
             + (_button("review", _("Review your game")) if reviewable else "")
+            + _button("replay", _("Watch the replay"))
             + f'{_button("close", _("Look at the board"))}</div>'
             "</div>")
 
@@ -271,6 +279,7 @@ def keys_html() -> str:
                            "line; press a button")),
             (_("Space"), _("choose a card and stay in the hand (two cards remove a bridge)")),
             (_("Escape"), _("drop the chosen cards, or close the dialog")),
+            (_("← → Home End"), _("step back and on through a replay or a sequence")),
             ("?", _("this list")))
     rows = "".join(f"<dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd>"
                    for key, what in keys)

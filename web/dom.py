@@ -18,6 +18,7 @@ from . import focus, keys
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
 from .review import advance
+from .sequence import AUTO_SECONDS
 from .view import parts, view
 
 #: When the board is drawn turned (keep in step with web/style.css).
@@ -28,6 +29,8 @@ DARK = "(prefers-color-scheme: dark)"
 FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])"
 #: The rows of cards and buttons the arrow keys move along and between.
 ROWS = ("#table", "#hand", "#acts")
+#: Keys that step through a sequence or a replay (off the board, whose arrows move focus).
+STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last"}
 
 
 PROBLEM = "problem-dialog"  # the element the guard's dialog lives in (made by install_guard)
@@ -83,6 +86,7 @@ class Page:
         self.fixed_pace = pace
         self.written: dict[str, str] = {}  # element id -> the HTML last written there
         self.busy = False
+        self.stepping = False  # a sequence plays by itself
         self.keyboard = False  # the last input was a key: focus follows the play
         self.opener: str | None = None  # finds the control that opened the dialog again
         self.up = ""  # the overlay shown at the last drawing ("" none)
@@ -261,6 +265,10 @@ class Page:
             if isinstance(act, str) and (act.startswith("card:") or target.tagName == "path"):
                 event.preventDefault()
                 self.act(act, stay=key == " ")
+        elif (key in STEP_KEYS and self.app.sequence is not None and not _overlay_up()
+              and not _found(target.closest("svg.board"))):
+            event.preventDefault()
+            self.act("step:" + STEP_KEYS[key])
         elif key in keys.ARROWS:
             if self._arrow(target, key):
                 event.preventDefault()
@@ -330,6 +338,9 @@ class Page:
         if (not self.busy and self.app.dialog == "review" and review is not None
                 and review.result is None):
             asyncio.ensure_future(GUARD.run(self.reviewing))
+        seq = self.app.sequence
+        if not self.stepping and seq is not None and seq.auto:
+            asyncio.ensure_future(GUARD.run(self.autostep))
 
     async def _decide(self, for_hint: bool):
         start = time.perf_counter()
@@ -368,6 +379,21 @@ class Page:
             self.app.thinking_done()
             self.busy = False
             self.render()
+
+    async def autostep(self) -> None:
+        """A sequence playing by itself: the next step now and then, until it is paused,
+        closed or at its end (the address's pace, if any, sets the time between)."""
+        self.stepping = True
+        try:
+            while True:
+                seq = self.app.sequence
+                await asyncio.sleep(AUTO_SECONDS if self.fixed_pace is None else self.fixed_pace)
+                if seq is None or seq is not self.app.sequence or not seq.auto:
+                    break
+                self.app.step("next")
+                self.render()
+        finally:
+            self.stepping = False
 
     async def reviewing(self) -> None:
         """Judge the finished game's turns in slices, redrawing the progress now and
