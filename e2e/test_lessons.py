@@ -154,3 +154,30 @@ def test_a_finished_game_is_replayed_stepped_and_jumped_to_a_round(
     page.click('#lesson [data-act="step:close"]')
     page.wait_for_selector("#dialog:not([hidden]) .end-game")
     assert page.locator("#log li").count() == len(record["actions"])
+
+
+def test_a_host_page_moves_its_one_live_frame_to_another_example(
+        page, base_url, serve_site, tmp_path, wait_ready, screenshot):
+    """A rules page keeps one runtime for many boards: it sends the frame the next
+    example's query, and the frame shows it without loading again."""
+    record = whole_game(5)
+    query = f"?embed&mode=sequence&record={encode(record)}&pace=0"
+    (tmp_path / "index.html").write_text(host_page(base_url + query, {"wide": SIZES["wide"]}))
+    page.set_viewport_size({"width": 800, "height": 600})
+    page.goto(serve_site(tmp_path).url)
+    frame = page.locator("iframe#wide").element_handle().content_frame()
+    wait_ready(frame)
+    frame.evaluate("window.__booted = 1")  # gone if the frame loaded again
+    post = "q => document.querySelector('iframe#wide').contentWindow.postMessage(q, '*')"
+    page.evaluate(post, "kahuna:open?mode=puzzle&puzzle=remove-1&pace=0")
+    frame.wait_for_selector("#lesson .goal")
+    assert frame.evaluate("window.__booted") == 1 and frame.locator("#log li").count() == 0
+    frame.evaluate("parent.postMessage('kahuna:open?mode=diagram', '*')")  # not from its parent
+    frame.evaluate("window.postMessage('kahuna:open?mode=diagram', '*')")
+    page.evaluate(post, "hello")
+    page.wait_for_timeout(300)
+    assert frame.locator("#lesson .goal").count() == 1
+    page.evaluate(post, "kahuna:open?mode=chess")
+    frame.wait_for_selector("#dialog:not([hidden])")
+    assert "chess" in frame.text_content("#dialog") and frame.evaluate("window.__booted") == 1
+    screenshot(page, "lesson-moved-frame")

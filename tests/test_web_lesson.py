@@ -263,3 +263,17 @@ def test_a_replay_of_a_game_on_one_device_is_not_covered():
     assert app.covered
     app.handle("replay")
     assert not app.covered and view(app).cover == ""
+
+
+def test_a_frame_reopened_with_another_example_forgets_the_first():
+    from web.opening import reopen
+    game = played(10)
+    app = embedded({"record": record_link(game), "mode": SEQUENCE})
+    app.handle("step:last")
+    reopen(app, [("mode", PUZZLE), ("puzzle", puzzles()[0].id), ("lang", "de")],
+           "/kahuna/?mode=puzzle")
+    assert app.sequence is None and app.puzzle is not None and app.mode.mode == PUZZLE
+    assert app.lang == "de" and app.embed == "/kahuna/?mode=puzzle"
+    assert app.match is not None and app.match.actions == []
+    reopen(app, [("mode", "chess")], "/kahuna/")  # a bad example is said, as at boot
+    assert app.puzzle is None and app.dialog == "notice" and app.match is not None

@@ -17,6 +17,7 @@ from pyscript import document, window
 from . import focus, keys
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
+from .opening import reopen
 from .review import advance
 from .sequence import AUTO_SECONDS
 from .view import parts, view
@@ -29,6 +30,7 @@ DARK = "(prefers-color-scheme: dark)"
 FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])"
 #: The rows of cards and buttons the arrow keys move along and between.
 ROWS = ("#table", "#hand", "#acts")
+OPEN = "kahuna:open?"  # a host page's message: show the example of this query
 #: Keys that step through a sequence or a replay (off the board, whose arrows move focus).
 STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last"}
 
@@ -108,6 +110,9 @@ class Page:
         self._shape.addEventListener("change", self._reshape)
         self._storage = create_proxy(GUARD.wrap(self.on_storage))
         window.addEventListener("storage", self._storage)
+        if app.embed is not None:  # a rules page may move its one live board (docs/embedding.md)
+            self._message = create_proxy(GUARD.wrap(self.on_message))
+            window.addEventListener("message", self._message)
         GUARD.ways[CONTINUE] = self.recover
         GUARD.ways[NEW] = self.fresh_game
 
@@ -127,6 +132,22 @@ class Page:
         key = event.key
         self.app.storage_changed(key if isinstance(key, str) else None)
         self.render()
+
+    def on_message(self, event: JsProxy) -> None:
+        """The host page asks the frame to show another example (``"kahuna:open?QUERY"``,
+        the parameters of an embed's address): as a fresh boot, with the runtime kept.
+        Only the frame's own parent is heard; anything else is ignored."""
+        data = event.data
+        if not isinstance(data, str) or not data.startswith(OPEN) or event.source != window.parent:
+            return
+        query = window.URLSearchParams.new(data[len(OPEN):])
+        query.delete("embed")
+        pairs = [(pair[0], pair[1]) for pair in query.entries()]
+        rest = query.toString()
+        reopen(self.app, pairs, window.location.pathname + ("?" + rest if rest else ""))
+        self.written.clear()
+        self.render()
+        self.kick()
 
     @property
     def pace(self) -> float:

@@ -48,6 +48,19 @@ def boot(app: App, address: Address | Mapping[str, str]) -> None:
         app.tell(title, " ".join(problems), detail[-1])
 
 
+def reopen(app: App, pairs: list[tuple[str, str]], full_game: str) -> None:
+    """Embedded: show another example in the same frame, as a fresh boot with these
+    address parameters (a rules page moves its one live board between its diagrams and
+    keeps one runtime, web/dom.py); ``full_game``: the new example's full-game address."""
+    app.players.forget()  # a level's planned turn belongs to the example left
+    app.match = app.opened = app.review = None
+    app.embed, app.dialog, app.selected, app.hint = full_game, "", (), None
+    address = read([*pairs, ("embed", "")])
+    if address.lang is not None:
+        app.lang = address.lang
+    boot(app, address)
+
+
 def open_mode(app: App) -> list[str]:
     """Embedded: show the game the link opened in the frame's mode (web/modes.py); what
     the mode cannot do with it is said in the returned sentences (the game is played)."""
