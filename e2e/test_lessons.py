@@ -37,7 +37,7 @@ def frames(page: Page, host, query: str, wait_ready) -> tuple[Frame, Frame]:
     return wide, narrow
 
 
-def do(frame: Frame, action: str) -> None:
+def do(frame: Page | Frame, action: str) -> None:
     """Play ``action`` as a reader would: its button, or the cards that light its line."""
     direct = frame.locator(f'[data-act="do:{action}"]')
     if direct.count() and not action[0].isupper():  # the pile, a display card, pass
@@ -181,3 +181,33 @@ def test_a_host_page_moves_its_one_live_frame_to_another_example(
     frame.wait_for_selector("#dialog:not([hidden])")
     assert "chess" in frame.text_content("#dialog") and frame.evaluate("window.__booted") == 1
     screenshot(page, "lesson-moved-frame")
+
+
+def test_the_site_puzzles_are_listed_solved_remembered_and_left_for_the_game(
+        page, base_url, wait_ready, screenshot):
+    page.set_viewport_size({"width": 1000, "height": 700})
+    page.goto(f"{base_url}?pace=0&seed=3")
+    wait_ready(page)
+    settle(page)
+    log_before = page.locator("#log li").count()
+    page.click("#btn-new")
+    page.click('#dialog [data-act="puzzles"]')
+    assert page.locator('#dialog [data-act^="puzzle:"]').count() == len(puzzles())
+    screenshot(page, "lesson-puzzle-list")
+    first = puzzles()[0]
+    page.click(f'#dialog [data-act="puzzle:{first.id}"]')
+    assert "Your goal:" in page.text_content("#lesson")
+    for action in first.solution:
+        do(page, action)
+    page.wait_for_selector("#lesson .verdict.solved")
+    page.keyboard.press("Escape")  # a scoring dialog, if the turn ended the round
+    page.reload()
+    wait_ready(page)
+    page.click("#btn-new")
+    page.click('#dialog [data-act="puzzles"]')
+    assert "✓" in page.locator(f'#dialog li:has([data-act="puzzle:{first.id}"])').text_content()
+    page.click(f'#dialog [data-act="puzzle:{puzzles()[1].id}"]')
+    page.click('#lesson [data-act="puzzle:leave"]')
+    settle(page)
+    assert page.locator("#lesson").inner_html() == ""
+    assert page.locator("#log li").count() == log_before  # the game, as it was saved

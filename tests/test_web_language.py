@@ -296,6 +296,17 @@ def screens() -> list[str]:
     frame.handle("retry")
     frame.puzzle.solution = ()  # a goal no turn reaches
     draw(frame)
+    # The site's puzzles in the full page: the list (one solved), one being tried.
+    site = new_app(seed=2)
+    site.handle("puzzles")
+    draw(site)
+    site.handle(f"puzzle:{puzzle.id}")
+    for action in puzzle.solution_actions():
+        site.handle(f"do:{action}")
+    site.handle("puzzles")
+    draw(site)
+    site.handle("close")
+    draw(site)
     # The error dialog, with each set of ways forward.
     try:
         raise RuntimeError("boom")
@@ -349,7 +360,7 @@ KEPT = re.compile("|".join([*(rf"\b{name}\b" for name in ISLANDS),
                             *(rf"\b{name}\b" for name in language.NAMES.values()),
                             r"\b(?:EN|DE|FR|PL)\b",
                             *(rf"(?<=[“„«\s]){word}\b" for word in ADDRESS_WORDS)]))
-PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”?⚙⏮◀▷⏸▶⏭]*")  # ?: a key, ⚙ ⏮…: icons
+PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”?⚙★☆✓]*")  # ?: a key; ⚙ ★ ✓: icons
 
 
 def test_every_text_of_every_screen_comes_from_the_catalogue():

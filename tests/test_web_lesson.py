@@ -277,3 +277,56 @@ def test_a_frame_reopened_with_another_example_forgets_the_first():
     assert app.match is not None and app.match.actions == []
     reopen(app, [("mode", "chess")], "/kahuna/")  # a bad example is said, as at boot
     assert app.puzzle is None and app.dialog == "notice" and app.match is not None
+
+
+# ----- the site's puzzles in the full page --------------------------------------------------
+
+def test_the_full_page_lists_the_puzzles_opens_one_and_remembers_it_solved():
+    from web.puzzles import KEY, solved
+    storage = MemoryStorage()
+    app = new_app(storage)
+    game = app.match
+    app.handle("menu")
+    assert "puzzles" in clickable(view(app).dialog)
+    app.handle("puzzles")
+    listed = clickable(view(app).dialog)
+    assert [f"puzzle:{p.id}" for p in puzzles()] == [a for a in listed if a.startswith("puzzle:")]
+    first = puzzles()[0]
+    app.handle(f"puzzle:{first.id}")
+    assert app.puzzle is not None and app.dialog == "" and app.match is not game
+    for action in first.solution_actions():
+        app.handle(f"do:{action}")
+    assert solved(storage) == {first.id} and "kahuna.puzzles" == KEY
+    app.handle("puzzles")
+    assert "✓" in view(app).dialog
+    app.handle("puzzle:next")
+    assert app.puzzle is not None and app.puzzle.name == puzzles()[1].id
+    app.handle("puzzle:leave")
+    assert app.puzzle is None and app.match.id == game.id  # the game as it was saved
+
+
+def test_puzzle_progress_survives_a_corrupt_value_and_a_refusing_storage():
+    from web.puzzles import KEY, mark_solved, solved
+    storage = MemoryStorage()
+    for junk in ("{not json", '{"a": 1}', '[1, null, "x"]', "null"):
+        storage.setItem(KEY, junk)
+        assert solved(storage) <= {"x"}
+    mark_solved(storage, "gain-1")
+    assert "gain-1" in solved(storage)
+
+    class Refusing(MemoryStorage):
+        def setItem(self, key, value):
+            raise RuntimeError("QuotaExceededError")
+
+    mark_solved(Refusing(), "gain-1")  # nothing kept, nothing raised
+
+
+def test_an_unknown_puzzle_and_the_puzzle_acts_of_an_embed_change_nothing():
+    app = new_app()
+    game = app.match
+    app.handle("puzzle:nope")
+    assert app.puzzle is None and app.match is game
+    frame = embedded({})
+    frame.handle("puzzles")
+    frame.handle(f"puzzle:{puzzles()[0].id}")
+    assert frame.dialog == "" and frame.puzzle is None

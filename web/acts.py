@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 #: Acts the keyboard sends (web/dom.py): Escape, and ? for the keys' list.
 KEY_ACTS = ("escape", "keys")
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
-FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep")
+FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep", "puzzles",
+                  "puzzle")
 
 
 def _do(app: App, rest: str) -> None:
@@ -62,6 +63,19 @@ def _step(app: App, rest: str) -> None:
 def _replay(app: App, rest: str) -> None:
     """Watch the finished game again, step by step."""
     app.open_replay()
+
+
+def _puzzles(app: App, rest: str) -> None:
+    """The list of the site's puzzles."""
+    app.dialog = "puzzles"
+
+
+def _puzzle(app: App, rest: str) -> None:
+    """Try the site's puzzle ``rest``; "next" the next one, "leave" back to the game."""
+    if rest in ("next", "leave"):
+        app.leave_puzzle(to_next=rest == "next")
+    else:
+        app.open_puzzle(rest)
 
 
 def _retry(app: App, rest: str) -> None:
@@ -277,4 +291,5 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "review": _review, "review-turn": _review_turn, "review-step": _review_step,
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
     "tip": _tip, "step": _step, "replay": _replay, "retry": _retry, "solution": _solution,
+    "puzzles": _puzzles, "puzzle": _puzzle,
 }

@@ -20,10 +20,11 @@ from .acts import FULL_GAME_ONLY, HANDLERS
 from .choices import Offers, hint_selection, offers
 from .controller import COMPUTER, HOTSEAT, Match
 from .language import KEY, N_, supported
-from .lesson import PuzzleRun
+from .lesson import PuzzleRun, puzzle_run
 from .modes import DIAGRAM, Mode
 from .panels import own_hand
 from .players import Players, levels
+from .puzzles import mark_solved
 from .review import ReviewState, start_review
 from .sequence import Sequence
 
@@ -158,8 +159,9 @@ class App:
         if (m.mode == HOTSEAT and action.kind in TURN_ENDING and not m.state.is_over
                 and self.embed is None):
             self.covered = True
-        if self.puzzle is not None:
-            self.puzzle.judge(m)
+        run = self.puzzle
+        if run is not None and run.judge(m) and run.verdict.reached and self.embed is None:
+            mark_solved(self.storage, run.name)
         self.save()
 
     def think(self, for_hint: bool = False) -> Thinking:
@@ -246,13 +248,41 @@ class App:
             self.fx = seq.go(where)
             self.match = seq.at()
 
+    def open_puzzle(self, name: str) -> None:
+        """The site's puzzle ``name`` (kahuna.puzzles()), in place of the game (which
+        stays saved as it was); an unknown name changes nothing."""
+        from kahuna import puzzles
+
+        if any(p.id == name for p in puzzles()):
+            run, match = puzzle_run(name, None, None)
+            self.players.forget()
+            self.resume(match)
+            self.puzzle, self.covered = run, False  # one person, whose turn it is
+
+    def leave_puzzle(self, to_next: bool = False) -> None:
+        """Leave a puzzle: for the next one of the list (``to_next``), else back to the
+        person's current game (a new one when there is none to go back to)."""
+        from kahuna import puzzles
+
+        names = [p.id for p in puzzles()]
+        if self.puzzle is None:
+            return
+        if to_next and self.puzzle.name in names[:-1]:
+            self.open_puzzle(names[names.index(self.puzzle.name) + 1])
+            return
+        entry = saves.current(self.storage)
+        if entry is not None and entry.match is not None:
+            self.resume(entry.match)
+        else:
+            self.start()
+
     def retry(self) -> None:
         """A puzzle: back to its start, for another try."""
         run = self.puzzle
         if run is not None:
             self.players.forget()  # a level's planned turn belongs to the abandoned try
             self.resume(Match.from_record({**run.start, "meta": {"mode": HOTSEAT}}))
-            run.verdict, self.puzzle = None, run
+            run.verdict, self.puzzle, self.covered = None, run, False
 
     def show_solution(self) -> None:
         """A puzzle: step through a turn that reaches its goal (when none does, the

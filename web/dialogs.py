@@ -120,7 +120,8 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     # One grid for all rows, so every row's buttons start in the same column.
     parts = [f'<h2 id="dialog-title">{escape(_("New game"))}</h2>',
              f'<div class="options">{"".join(rows)}</div>',
-             f'<div class="buttons">{_button("start", _("Start"), True)}{close}</div>']
+             f'<div class="buttons">{_button("start", _("Start"), True)}'
+             f'{_button("puzzles", _("Puzzles"))}{close}</div>']
     if saved:
         parts.append(f'<h3>{escape(_("Saved games"))}</h3><ul class="saves">')
         for entry in saved:

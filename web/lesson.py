@@ -81,8 +81,9 @@ def puzzle_run(name: str, goal: Goal | None, linked: Match | None) -> tuple[Puzz
     return run, Match.from_record({**run.start, "meta": {"mode": HOTSEAT}})
 
 
-def puzzle_html(run: PuzzleRun, caption: str = "") -> str:
-    """The goal, then (once the turn is over) the verdict with Retry and the solution."""
+def puzzle_html(run: PuzzleRun, caption: str = "", site: bool = False) -> str:
+    """The goal, then (once the turn is over) the verdict with Retry and the solution;
+    ``site``: in the full page, the ways to the next puzzle, the list, and the game."""
     from kahuna import goal_words, verdict_words
 
     head = f'<p class="caption">{escape(caption)}</p>' if caption else ""
@@ -92,6 +93,11 @@ def puzzle_html(run: PuzzleRun, caption: str = "") -> str:
             "</button>")
     if run.solution == ():
         show = f'<p class="missed">{escape(_("No turn reaches this goal from this position."))}</p>'
+    if site:
+        show += "".join(f'<button type="button" data-act="{act}">{escape(words)}</button>'
+                        for act, words in (("puzzle:next", _("Next puzzle")),
+                                           ("puzzles", _("All puzzles")),
+                                           ("puzzle:leave", _("Back to your game"))))
     if run.verdict is None:
         return f'{head}{goal}<div class="buttons">{show}</div>'
     cls = "solved" if run.verdict.reached else "missed"

@@ -24,6 +24,7 @@ from .language import NAMES, _, in_use, tr, use
 from .lesson import puzzle_html
 from .modes import PLAY
 from .players import level_name, levels
+from .puzzles import puzzles_html, solved
 from .render import Marks, board_svg
 from .review import review_html
 from .sequence import controls_html
@@ -142,7 +143,7 @@ def _lesson_html(app: App, log: list[str]) -> str:
                 _("Back to the puzzle") if app.puzzle is not None else "")
         return controls_html(app.sequence, log[-1] if log else "", caption, back)
     if app.puzzle is not None:
-        return puzzle_html(app.puzzle, caption)
+        return puzzle_html(app.puzzle, caption, site=app.embed is None)
     return f'<p class="caption">{escape(caption)}</p>' if caption else ""
 
 
@@ -208,6 +209,8 @@ def _dialog_html(app: App) -> str:
         return dialogs.new_game_html(app.choice, levels(), saves.saved_games(app.storage),
                                      saves.results_text(app.storage, level),
                                      None if m is None else m.id)
+    if app.dialog == "puzzles":
+        return puzzles_html(solved(app.storage))
     if app.dialog == "problem" and app.problem is not None:
         return dialogs.problem_html(app.problem)
     if app.dialog == "language":
