@@ -211,3 +211,20 @@ def test_the_site_puzzles_are_listed_solved_remembered_and_left_for_the_game(
     settle(page)
     assert page.locator("#lesson").inner_html() == ""
     assert page.locator("#log li").count() == log_before  # the game, as it was saved
+
+
+def test_the_examples_page_shows_every_mode_without_a_problem(page, base_url, wait_ready,
+                                                               screenshot, external_requests):
+    page.set_viewport_size({"width": 800, "height": 700})
+    page.goto(base_url + "examples.html")
+    frames = page.locator("iframe")
+    assert frames.count() >= 6
+    for i in range(frames.count()):
+        frames.nth(i).scroll_into_view_if_needed()  # loading="lazy": booted when near
+        frame = frames.nth(i).element_handle().content_frame()
+        wait_ready(frame)
+        assert frame.locator("#dialog").is_hidden(), frame.text_content("#dialog")
+        assert frame.locator("#board svg.board").count() == 1
+    page.evaluate("scrollTo(0, 0)")
+    screenshot(page, "lesson-examples-page")
+    assert not external_requests
