@@ -13,7 +13,7 @@ from kahuna.rules.board import DEGREE, ISLANDS, N_LINES, line_name
 from kahuna.rules.observation import observe
 from kahuna.rules.deal import Setup, new_game
 from kahuna.rules.state import BLACK, WHITE, Effects
-from web.layout import island_outline, line_shape, viewbox
+from kahuna.drawing.layout import island_outline, line_shape, viewbox
 from web.render import Marks, board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

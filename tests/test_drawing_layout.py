@@ -1,4 +1,4 @@
-"""Board geometry (web/layout.py): the Kahuna tokens keep clear of every island name, in
+"""Board geometry (kahuna/drawing/layout.py): the Kahuna tokens keep clear of every island name, in
 both orientations. The name boxes are layout's generous estimate of the drawn text;
 e2e/test_layout.py measures the real text in Chromium."""
 
@@ -9,7 +9,7 @@ import math
 import pytest
 
 from kahuna.rules.board import ISLANDS, N_ISLANDS
-from web.layout import TOKEN_RADIUS, name_box, token_spot, viewbox
+from kahuna.drawing.layout import TOKEN_RADIUS, name_box, token_spot, viewbox
 
 RIM = 1.5  # half the token's 3-unit stroke (web/style.css)
 OUTLINE = 2.5  # half the names' outline, 5 units at most (web/style.css)
