@@ -4,7 +4,9 @@ each option, and every bad file or option refused with a reason and exit status 
 from __future__ import annotations
 
 import re
+import shlex
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -153,3 +155,18 @@ def test_help_says_what_a_picture_shows():
     run = kahuna("svg", "--help")
     assert run.returncode == 0
     assert re.search(r"never\s+a\s+card", run.stdout) and "--steps DIR" in run.stdout
+
+
+def test_the_documented_command_draws_the_documented_position(tmp_path, capsys, monkeypatch):
+    """docs/embedding.md's example stays true."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "embedding.md").read_text(
+        encoding="utf-8")
+    (tmp_path / "removal.json").write_text(re.search(r"```json\n(.*?)```", doc, re.S).group(1),
+                                           encoding="utf-8")
+    command = re.search(r"^python -m kahuna svg .*$", doc, re.M).group(0)
+    monkeypatch.chdir(tmp_path)
+    assert main(shlex.split(command)[3:]) == 0, capsys.readouterr().err
+    root = _board((tmp_path / "removal.svg").read_text(encoding="utf-8"))
+    assert "ALOA-HUNA" in _bridges(root)
+    assert [g.get("aria-label") for g in root.iter(f"{SVG}g") if g.get("class") == "note-arrow"] \
+        == ["arrow from HUNA to ALOA"]

@@ -40,6 +40,10 @@ def test_tokens_stay_on_their_island_side(portrait):
         assert top - 3 * TOKEN_RADIUS[portrait] < cy < top
 
 
+#: How much larger the page draws a mark on a phone (web/style.css).
+PHONE_MARK = 1.35
+
+
 def _gap(a, b):
     """How far apart two boxes (left, top, right, bottom) are; negative when they overlap."""
     return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
@@ -60,3 +64,14 @@ def test_a_mark_covers_no_name_count_or_token_and_stays_in_view(portrait):
             assert _gap(box, name_box(other, portrait)) > OUTLINE, (ISLANDS[island], ISLANDS[other])
             assert _gap(box, (tx - token, ty - token, tx + token, ty + token)) > 0
             assert _gap(box, (count[0] - 19, count[1] - 19, count[0] + 19, count[1] + 19)) > 0
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_a_mark_drawn_larger_on_a_phone_still_covers_no_name(portrait):
+    for island in range(N_ISLANDS):
+        left, top, right, bottom = mark_box(island, "A!b", portrait)
+        cx, cy, grow = (left + right) / 2, (top + bottom) / 2, PHONE_MARK
+        box = (cx - (cx - left) * grow, cy - (cy - top) * grow,
+               cx + (right - cx) * grow, cy + (bottom - cy) * grow)
+        for other in range(N_ISLANDS):
+            assert _gap(box, name_box(other, portrait)) > OUTLINE, (ISLANDS[island], ISLANDS[other])
