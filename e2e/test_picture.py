@@ -37,7 +37,8 @@ TALLY = """img => {
   c.width = img.naturalWidth; c.height = img.naturalHeight;
   const g = c.getContext('2d'); g.drawImage(img, 0, 0);
   const d = g.getImageData(0, 0, c.width, c.height).data;
-  const near = (i, [r, gr, b]) => Math.abs(d[i] - r) + Math.abs(d[i + 1] - gr) + Math.abs(d[i + 2] - b) < 24;
+  const near = (i, [r, gr, b]) =>
+    Math.abs(d[i] - r) + Math.abs(d[i + 1] - gr) + Math.abs(d[i + 2] - b) < 24;
   const count = {land: 0, red: 0, black: 0};
   for (let i = 0; i < d.length; i += 4) {
     if (near(i, [95, 158, 69]) || near(i, [79, 138, 57])) count.land++;  // light, dark land

@@ -68,15 +68,16 @@ _LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "check_tur
           "verdict_words"}
 
 __all__ = [
-    "Annotations", "parse_annotations", "board_svg", "island_centre", "LastTurn", "Marks",
-    "annotated", "island_label", "line_label", "LINK_KEYS", "link_record", "decode_link", "LANGUAGES", "translations", "YOU",
+    "LINK_KEYS", "link_record", "decode_link", "LANGUAGES", "translations", "YOU",
     "describe", "name_words", "reason_words", "result_words", "scoring_words", "winner_words", "load_json", "parse_seat", "position_from_json", "position_to_json",
     "seat_name", "RECORD_FORMAT", "RECORD_VERSION", "make_record", "replay",
     "setup_to_json", "start_of", "TURN_ENDING", "Action", "Kind", "DEGREE", "ISLANDS",
     "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
-    "Effects", "Outcome", "Phase", "State", "Termination", "cards_of", *sorted(_LAZY),
+    "Effects", "Outcome", "Phase", "State", "Termination", "cards_of",
+    "Annotations", "parse_annotations", "board_svg", "island_centre", "LastTurn", "Marks",
+    "annotated", "island_label", "line_label", *sorted(_LAZY),
     *sorted(_REVIEW), *sorted(_LEARN),
 ]
 

@@ -52,8 +52,12 @@ def cascade(css: str) -> dict[str, dict[str, str]]:
         merged.setdefault(selector, {}).update(declarations)
     variables = {name: value for name, value in merged.get(":root", {}).items()
                  if name.startswith("--")}
-    return {selector: {name: re.sub(r"var\((--[\w-]+)\)", lambda m: variables.get(m.group(1), m.group(0)), value)
-                       for name, value in declarations.items()}
+
+    def filled(value: str) -> str:  # a variable no rule defines stays as written
+        return re.sub(r"var\((--[\w-]+)\)", lambda m: variables.get(m.group(1), m.group(0)),
+                      value)
+
+    return {selector: {name: filled(value) for name, value in declarations.items()}
             for selector, declarations in merged.items()}
 
 

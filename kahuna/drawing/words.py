@@ -60,7 +60,8 @@ def offer_label(owner: int, line: int, tr: NullTranslations = ENGLISH) -> str:
 
 def bridge_title(owner: int, line: int, tr: NullTranslations = ENGLISH) -> str:
     """A bridge's tooltip: 'Black bridge ALOA-BARI'."""
-    text = tr.gettext("Black bridge {line}") if owner == BLACK else tr.gettext("White bridge {line}")
+    text = (tr.gettext("Black bridge {line}") if owner == BLACK
+            else tr.gettext("White bridge {line}"))
     return text.format(line=line_name(line))
 
 
