@@ -1,8 +1,9 @@
 """Kahuna rules engine and computer players, pure Python (no browser imports).
 
 Layers, each importing only those above it: ``rules`` (the game), ``notation``
-(positions, records, links, narration), ``players`` (the computer opponents),
-``tools`` (the command line). This module is the one face the page (``web/``) uses.
+(positions, records, links, narration), ``drawing`` (the board as SVG, a diagram's notes),
+``players`` (the computer opponents), ``tools`` (the command line). This module is the one
+face the page (``web/``) uses.
 ``translations(lang)`` gives a language's message catalogue (English by default) for
 ``describe`` and the other narration.
 The players load on first use (``kahuna.make_player``), so a page that only shows a
@@ -18,6 +19,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .drawing.annotations import Annotations, parse_annotations
+from .drawing.board import board_svg
+from .drawing.layout import centre as island_centre
+from .drawing.marks import LastTurn, Marks, annotated
+from .drawing.words import island_label, line_label
 from .notation.link import KEYS as LINK_KEYS
 from .notation.link import as_record as link_record
 from .notation.link import decode as decode_link
@@ -69,7 +75,9 @@ __all__ = [
     "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
-    "Effects", "Outcome", "Phase", "State", "Termination", "cards_of", *sorted(_LAZY),
+    "Effects", "Outcome", "Phase", "State", "Termination", "cards_of",
+    "Annotations", "parse_annotations", "board_svg", "island_centre", "LastTurn", "Marks",
+    "annotated", "island_label", "line_label", *sorted(_LAZY),
     *sorted(_REVIEW), *sorted(_LEARN),
 ]
 

@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 
 from kahuna import (
-    ISLANDS, Action, Kind, Reviewing, observe, position_to_json, review_turns, start_of,
-    translations,
+    ISLANDS, Action, Kind, Reviewing, annotated, observe, parse_annotations, position_to_json,
+    review_turns, start_of, translations,
 )
 import kahuna
 from kahuna.notation.link import encode
 from scripts import i18n
-from web import guard, language, panels, saves
+from web import guard, language, panels, render, saves
 from web.app import App, NOT_SAVED
 from web.choices import Offers
 from web.controller import HOTSEAT
@@ -248,6 +248,10 @@ def screens() -> list[str]:
               panels.actions_html(Offers(discard=discard, ends=(Action.parse("pass"),)), True)]
     v1 = position(variants={"fewer_surprises": True}, free_line="ALOA-BARI", hands={"black": ["ALOA"], "white": []})
     shown.append(panels.prompt_text(observe(v1, 0), Offers({0: place}), (), names))
+    # A teaching diagram's notes on the board (kahuna/drawing/notes.py), as an embed draws them.
+    notes = parse_annotations(islands="ELAI", lines="ALOA-HUNA", arrows="ALOA>HUNA",
+                              labels="ELAI:1")
+    shown.append(render.board_svg(obs, annotated(notes)))
     # A finished game's review: judging, then a turn and its better turn stepped through.
     reviewed = finished_game(seed=5)
     draw(reviewed)
