@@ -228,3 +228,22 @@ def test_the_examples_page_shows_every_mode_without_a_problem(page, base_url, wa
     page.evaluate("scrollTo(0, 0)")
     screenshot(page, "lesson-examples-page")
     assert not external_requests
+
+
+def test_a_diagram_shows_its_notes_at_both_sizes_and_cannot_be_played(
+        page, base_url, serve_site, tmp_path, wait_ready, screenshot):
+    from scripts.examples_page import examples
+    query = "?" + examples()[0][2] + "&pace=0"  # the removal diagram, with notes
+    (tmp_path / "index.html").write_text(host_page(base_url + query))
+    wide, narrow = frames(page, serve_site(tmp_path), query, wait_ready)
+    for frame in (wide, narrow):
+        board = frame.locator("#board svg.board")
+        assert board.locator(".ring").count() == 2 and board.locator(".band").count() == 1
+        assert board.locator(".marks text").count() == 2
+        assert frame.locator("#board path.hit").count() == 0  # a picture, not a game
+        frame.locator("#hand button.card").first.click()  # a card cannot be chosen
+        assert frame.locator("#board path.hit").count() == 0
+        assert frame.locator("#btn-hint").is_disabled()
+        assert "ALOA-HUNA" in frame.text_content("#lesson .caption")
+    assert narrow.locator("svg.board.portrait").count() == 1  # turned for the tall frame
+    screenshot(page, "lesson-diagram")
