@@ -14,7 +14,6 @@ round-by-round differences with its 95% sign-test interval.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -23,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench.offline_figures import paired  # noqa: E402
+from bench.offline_figures import boot_lines  # noqa: E402
 from bench.page_figures import boot_times  # noqa: E402
 from scripts.browser import launch_chromium  # noqa: E402
 from scripts.build_site import write_page_archive  # noqa: E402
@@ -53,13 +52,7 @@ def main() -> int:
     for server in servers.values():
         server.close()
     print(f"navigation -> interactive board, {args.rounds} rounds A B A B (ms)")
-    for kind in ("cold", "warm"):
-        runs = {key: times[key][kind] for key in times}
-        c = paired(runs, "this", "other")
-        print(f"  {kind}: this {statistics.median(runs['this']):.0f}, other "
-              f"{statistics.median(runs['other']):.0f}; this - other: median "
-              f"{c['median_s']:+.0f}, 95% interval {c['low_s']:+.0f} to {c['high_s']:+.0f}; "
-              f"this faster in {c['faster_rounds']} of {c['rounds']}")
+    print("\n".join(boot_lines(times, "this", "other", ("this", "other"))))
     return 0
 
 

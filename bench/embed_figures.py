@@ -15,7 +15,6 @@ with its 95% sign-test interval.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -25,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
-from bench.offline_figures import paired  # noqa: E402
+from bench.offline_figures import boot_lines  # noqa: E402
 from bench.page_figures import PROBE, SETTLED, boot_times  # noqa: E402
 from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
 from scripts.build_site import write_page_archive  # noqa: E402
@@ -94,13 +93,7 @@ def main() -> int:
         host.close()
     game.close()
     print(f"navigation -> interactive board, {args.rounds} rounds, order alternating (ms)")
-    for kind in ("cold", "warm"):
-        runs = {key: times[key][kind] for key in times}
-        c = paired(runs, "embed", "game")
-        print(f"  {kind}: game page {statistics.median(runs['game']):.0f}, embed in a host "
-              f"page {statistics.median(runs['embed']):.0f}; embed - game: median "
-              f"{c['median_s']:+.0f}, 95% interval {c['low_s']:+.0f} to {c['high_s']:+.0f}; "
-              f"embed faster in {c['faster_rounds']} of {c['rounds']}")
+    print("\n".join(boot_lines(times, "embed", "game", ("embed", "game page"))))
     return 0
 
 

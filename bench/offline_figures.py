@@ -144,6 +144,23 @@ def paired(times: dict[str, list[float]], key: str, other: str) -> dict[str, flo
     }
 
 
+def boot_lines(times: dict[str, dict[str, list[float]]], key: str, other: str,
+               names: tuple[str, str]) -> list[str]:
+    """For each of "cold" and "warm": both medians and the paired difference ``key`` -
+    ``other`` (ms), as bench/boot_ab.py and bench/embed_figures.py print them; ``names``
+    are how the two are called."""
+    lines = []
+    for kind in ("cold", "warm"):
+        runs = {k: times[k][kind] for k in (key, other)}
+        c = paired(runs, key, other)
+        lines.append(f"  {kind}: {names[0]} {statistics.median(runs[key]):.0f}, {names[1]} "
+                     f"{statistics.median(runs[other]):.0f}; {names[0]} - {names[1]}: median "
+                     f"{c['median_s']:+.0f}, 95% interval {c['low_s']:+.0f} to "
+                     f"{c['high_s']:+.0f}; {names[0]} faster in {c['faster_rounds']} of "
+                     f"{c['rounds']}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=9, help="loads per figure (median)")

@@ -37,6 +37,17 @@ def host_page(game: str, sizes: dict[str, tuple[int, int]] = SIZES) -> str:
             '</body></html>')
 
 
+def open_frames(page, host_url: str, wait_ready) -> tuple:
+    """Open the host page at ``host_url``; its wide and narrow frames, once each is ready."""
+    page.set_viewport_size({"width": 1140, "height": 700})
+    page.goto(host_url)
+    wide, narrow = (page.locator(f"iframe#{name}").element_handle().content_frame()
+                    for name in SIZES)
+    for frame in (wide, narrow):
+        wait_ready(frame)
+    return wide, narrow
+
+
 def test_an_embedded_position_plays_in_memory_only(page, base_url, serve_site, tmp_path,
                                                    external_requests, wait_ready, screenshot):
     position = tutorial_position()
@@ -44,12 +55,8 @@ def test_an_embedded_position_plays_in_memory_only(page, base_url, serve_site, t
     (tmp_path / "index.html").write_text(host_page(f"{base_url}?embed&{query}"))
     host = serve_site(tmp_path)
     assert host.url != base_url  # another origin, as on a real rules site
-    page.set_viewport_size({"width": 1140, "height": 700})
-    page.goto(host.url)
-    wide, narrow = (page.locator(f"iframe#{name}").element_handle().content_frame()
-                    for name in SIZES)
+    wide, narrow = open_frames(page, host.url, wait_ready)
     for frame in (wide, narrow):
-        wait_ready(frame)
         settle(frame)
     screenshot(page, "embed-host")
 

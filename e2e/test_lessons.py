@@ -15,7 +15,7 @@ from kahuna.rules.deal import Setup, new_game
 from web.controller import HOTSEAT, Match
 
 from .page_driver import click_line, end_turn, settle
-from .test_embed import SIZES, host_page
+from .test_embed import SIZES, host_page, open_frames
 
 
 def whole_game(seed: int = 4) -> dict:
@@ -24,17 +24,6 @@ def whole_game(seed: int = 4) -> dict:
     while not match.state.is_over:
         match.play(rng.choice(match.state.legal_actions()))
     return {k: v for k, v in match.to_record().items() if k != "meta"}
-
-
-def frames(page: Page, host, query: str, wait_ready) -> tuple[Frame, Frame]:
-    """Open a host page with the game at ``query`` in a wide and a narrow frame."""
-    page.set_viewport_size({"width": 1140, "height": 700})
-    page.goto(host.url)
-    wide, narrow = (page.locator(f"iframe#{name}").element_handle().content_frame()
-                    for name in SIZES)
-    for frame in (wide, narrow):
-        wait_ready(frame)
-    return wide, narrow
 
 
 def do(frame: Page | Frame, action: str) -> None:
@@ -63,7 +52,7 @@ def test_a_sequence_steps_forward_and_back_by_buttons_and_keys(
     steps = len(record["actions"])
     query = f"?embed&mode=sequence&record={encode(record)}&step=2&caption=Three+rounds&pace=0"
     (tmp_path / "index.html").write_text(host_page(base_url + query))
-    wide, narrow = frames(page, serve_site(tmp_path), query, wait_ready)
+    wide, narrow = open_frames(page, serve_site(tmp_path).url, wait_ready)
     for frame in (wide, narrow):
         assert frame.locator("#lesson .caption").text_content() == "Three rounds"
         assert f"Step 2 of {steps}" in frame.text_content("#lesson")
@@ -99,7 +88,7 @@ def test_a_puzzle_is_solved_in_one_frame_and_failed_then_retried_in_the_other(
     puzzle = next(p for p in puzzles() if p.id == "remove-1")
     query = f"?embed&mode=puzzle&puzzle={puzzle.id}&pace=0"
     (tmp_path / "index.html").write_text(host_page(base_url + query))
-    wide, narrow = frames(page, serve_site(tmp_path), query, wait_ready)
+    wide, narrow = open_frames(page, serve_site(tmp_path).url, wait_ready)
     for frame in (wide, narrow):
         settle(frame)
         assert "Your goal:" in frame.text_content("#lesson")
@@ -127,7 +116,7 @@ def test_bad_options_are_said_in_the_frame_which_still_shows_a_game(
     query = "?embed&mode=sequence&step=<b>x</b>&goal=win&colour=green&caption=<img src=x>&pace=0"
     (tmp_path / "index.html").write_text(host_page(base_url + query.replace("<", "%3C")
                                                    .replace(">", "%3E").replace(" ", "%20")))
-    wide, narrow = frames(page, serve_site(tmp_path), query, wait_ready)
+    wide, narrow = open_frames(page, serve_site(tmp_path).url, wait_ready)
     for frame in (wide, narrow):
         frame.wait_for_selector("#dialog:not([hidden])")
         text = frame.text_content("#dialog")
@@ -235,7 +224,7 @@ def test_a_diagram_shows_its_notes_at_both_sizes_and_cannot_be_played(
     from scripts.examples_page import examples
     query = "?" + examples()[0][2] + "&pace=0"  # the removal diagram, with notes
     (tmp_path / "index.html").write_text(host_page(base_url + query))
-    wide, narrow = frames(page, serve_site(tmp_path), query, wait_ready)
+    wide, narrow = open_frames(page, serve_site(tmp_path).url, wait_ready)
     for frame in (wide, narrow):
         board = frame.locator("#board svg.board")
         assert board.locator(".ring").count() == 2 and board.locator(".band").count() == 1
