@@ -236,3 +236,34 @@ def test_a_diagram_shows_its_notes_at_both_sizes_and_cannot_be_played(
         assert "ALOA-HUNA" in frame.text_content("#lesson .caption")
     assert narrow.locator("svg.board.portrait").count() == 1  # turned for the tall frame
     screenshot(page, "lesson-diagram")
+
+
+def test_a_replay_and_a_puzzle_fit_a_phone_in_each_language(browser, base_url, wait_ready,
+                                                            screenshot):
+    from .conftest import phone
+    record = {**whole_game(8), "meta": {"mode": HOTSEAT}}
+    for lang in ("en", "de", "fr", "pl"):
+        context, page, outside = phone(browser)
+        page.goto(f"{base_url}?record={encode(record)}&pace=0&lang={lang}")
+        wait_ready(page)
+        page.wait_for_selector("#dialog:not([hidden]) .end-game")
+        page.click('#dialog [data-act="replay"]')
+        page.click('#lesson [data-act="step:round:2"]')
+        wide = page.evaluate("""() => [...document.querySelectorAll('#lesson *')]
+            .filter(e => !e.matches('.visually-hidden, .visually-hidden *'))
+            .filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth)
+            .map(e => e.outerHTML.slice(0, 80))""")
+        assert not wide, (lang, wide)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        screenshot(page, f"lesson-replay-phone-{lang}")
+        page.click('#lesson [data-act="step:close"]')
+        page.click('#dialog [data-act="menu"]')
+        page.click('#dialog [data-act="puzzles"]')
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        page.click(f'#dialog [data-act="puzzle:{puzzles()[4].id}"]')
+        end_turn(page)
+        page.wait_for_selector("#lesson .verdict")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        screenshot(page, f"lesson-puzzle-phone-{lang}")
+        context.close()
+        assert not outside

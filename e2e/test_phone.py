@@ -190,6 +190,6 @@ def test_held_sideways_every_language_fits(browser, base_url, wait_ready, screen
     }""")
     screenshot(page, f"phone-844x390-{lang}")
     context.close()
-    assert fit == {"clipped": [], "sideways": False}
+    assert fit == {"clipped": [], "overlapped": False, "sideways": False}
     assert covered == []
     assert outside == []

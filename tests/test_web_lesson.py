@@ -342,3 +342,11 @@ def test_a_diagram_draws_the_notes_of_its_address_and_says_a_bad_one():
     board = view(app).board
     assert board.count('class="ring"') == 2 and board.count('class="band"') == 1
     assert board.count('class="head"') == 1 and "<b>" not in board
+
+
+def test_a_puzzle_in_the_full_page_is_never_covered_when_its_turn_ends():
+    app = new_app()
+    app.handle(f"puzzle:{puzzles()[4].id}")
+    ending = next(a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "PASS"))
+    app.handle(f"do:{ending}")
+    assert app.puzzle.verdict is not None and not app.covered and view(app).cover == ""

@@ -157,7 +157,7 @@ class App:
             if self.autoplay and self.dialog == "scoring":  # nobody to close it
                 self.dialog = ""
         if (m.mode == HOTSEAT and action.kind in TURN_ENDING and not m.state.is_over
-                and self.embed is None):
+                and self.embed is None and self.puzzle is None):
             self.covered = True
         run = self.puzzle
         if run is not None and run.judge(m) and run.verdict.reached and self.embed is None:
