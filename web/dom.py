@@ -17,6 +17,7 @@ from pyscript import document, window
 from . import focus, keys
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
+from .opening import FILE_LIMIT, file_too_large, open_file
 from .review import advance
 from .view import parts, view
 
@@ -30,6 +31,8 @@ FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])"
 ROWS = ("#table", "#hand", "#acts")
 
 
+CHOOSER = "open-file"  # the hidden file input of "Open a game record…" (index.html)
+SHARED = "share-link"  # the share dialog's field with the link (web/share.py)
 PROBLEM = "problem-dialog"  # the element the guard's dialog lives in (made by install_guard)
 
 
@@ -104,6 +107,10 @@ class Page:
         self._shape.addEventListener("change", self._reshape)
         self._storage = create_proxy(GUARD.wrap(self.on_storage))
         window.addEventListener("storage", self._storage)
+        self._file = create_proxy(GUARD.wrap(self.on_file))
+        document.getElementById(CHOOSER).addEventListener("change", self._file)
+        self._focus = create_proxy(GUARD.wrap(self.on_focus))
+        document.addEventListener("focusin", self._focus)
         GUARD.ways[CONTINUE] = self.recover
         GUARD.ways[NEW] = self.fresh_game
 
@@ -168,6 +175,46 @@ class Page:
         self.app.drawn()  # animate once, not again on the next drawing; download once
         if current.download is not None:
             _download(*current.download)
+        if current.clipboard is not None:
+            text = current.clipboard
+            asyncio.ensure_future(GUARD.run(lambda: self.copy(text)))
+        if current.pick_file:  # still inside the click: the browser allows the chooser
+            document.getElementById(CHOOSER).click()
+
+    async def copy(self, text: str) -> None:
+        """Put ``text`` on the clipboard; the App hears whether the browser let it."""
+        try:
+            await window.navigator.clipboard.writeText(text)
+        except Exception:  # no clipboard (an insecure page), or permission refused
+            self.app.copied(False)
+        else:
+            self.app.copied(True)
+        self.render()
+
+    def on_file(self, event: JsProxy) -> None:
+        """A file was chosen in "Open a game record…": read it, unless it is too large."""
+        chooser = event.target
+        if not chooser.files.length:
+            return
+        chosen = chooser.files.item(0)
+        chooser.value = ""  # choosing the same file again is a change again
+        asyncio.ensure_future(GUARD.run(lambda: self.read_file(chosen)))
+
+    async def read_file(self, chosen: JsProxy) -> None:
+        """Open the file ``chosen`` as a game (web/opening.py), as bytes: whether it is
+        UTF-8 text is the reader's to say."""
+        name, size = str(chosen.name), int(chosen.size)
+        if size > FILE_LIMIT:
+            file_too_large(self.app, name, size)
+        else:
+            open_file(self.app, name, (await chosen.arrayBuffer()).to_bytes())
+        self.render()
+        self.kick()
+
+    def on_focus(self, event: JsProxy) -> None:
+        """The shared link's field: selected whole when it takes focus, ready to copy."""
+        if event.target.id == SHARED:
+            event.target.select()
 
     def _refocus(self, held: str | None, after: tuple[str, ...]) -> None:
         """Dialogs are modal: focus moves in, the page behind is inert, and on closing
@@ -211,6 +258,8 @@ class Page:
 
     def on_click(self, event: JsProxy) -> None:
         """A click on an element with ``data-act``: the hint, or an act for the App."""
+        if event.target.id == SHARED:  # a click keeps the whole link selected
+            event.target.select()
         target = event.target.closest("[data-act]")
         if target is None or target is jsnull:  # a click beside every control
             return
