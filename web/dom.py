@@ -178,7 +178,7 @@ class Page:
         if current.clipboard is not None:
             text = current.clipboard
             asyncio.ensure_future(GUARD.run(lambda: self.copy(text)))
-        if current.pick_file:  # still inside the click: the browser allows the chooser
+        if current.open_file:  # still inside the click: the browser allows the chooser
             document.getElementById(CHOOSER).click()
 
     async def copy(self, text: str) -> None:

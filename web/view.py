@@ -67,12 +67,12 @@ class View:
     motion: str = "on"  # <html data-motion>: "off" stops the animations
     tip: str = ""  # the help bubble (web/tips.py); "" hides it
     clipboard: str | None = None  # text to copy to the clipboard: once (web/share.py)
-    pick_file: bool = False  # open the file chooser for a game record: once
+    open_file: bool = False  # click the file chooser #open-file (a game record): once
 
 
 #: Fields that are not an element's inner HTML (see web/dom.py).
 OWN_WAY = ("dialog", "cover", "hint_ok", "turn", "download", "lang", "theme", "motion",
-           "clipboard", "pick_file")
+           "clipboard", "open_file")
 
 
 def element_id(field: str) -> str:
@@ -95,7 +95,7 @@ def view(app: App) -> View:
     if m is None:
         return View(board_svg(None, portrait=app.portrait),
                     prompt=escape(_("No game in progress.")), dialog=dialog,
-                    download=app.download, pick_file=app.pick_file, **chrome)
+                    download=app.download, open_file=app.pick_file, **chrome)
     obs = m.observation()
     names = m.names()
     offer = app.offers()
@@ -130,7 +130,7 @@ def view(app: App) -> View:
         announce=f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else "",
         tip=tips.tip_html(app.tip),
         clipboard=app.clipboard,
-        pick_file=app.pick_file,
+        open_file=app.pick_file,
         **chrome)
 
 
