@@ -107,10 +107,9 @@ class Page:
         self._shape.addEventListener("change", self._reshape)
         self._storage = create_proxy(GUARD.wrap(self.on_storage))
         window.addEventListener("storage", self._storage)
-        self._file = create_proxy(GUARD.wrap(self.on_file))
-        document.getElementById(CHOOSER).addEventListener("change", self._file)
-        self._focus = create_proxy(GUARD.wrap(self.on_focus))
-        document.addEventListener("focusin", self._focus)
+        self._field = create_proxy(GUARD.wrap(self.on_field))  # one proxy for both
+        document.addEventListener("change", self._field)
+        document.addEventListener("focusin", self._field)
         GUARD.ways[CONTINUE] = self.recover
         GUARD.ways[NEW] = self.fresh_game
 
@@ -191,13 +190,17 @@ class Page:
             self.app.copied(True)
         self.render()
 
-    def on_file(self, event: JsProxy) -> None:
-        """A file was chosen in "Open a game record…": read it, unless it is too large."""
-        chooser = event.target
-        if not chooser.files.length:
+    def on_field(self, event: JsProxy) -> None:
+        """The page's two form fields: the shared link, selected whole when it takes focus
+        (ready to copy); and the file chooser of "Open a game record…", whose file is
+        read unless it is too large."""
+        field = event.target
+        if event.type == "focusin" and field.id == SHARED:
+            field.select()
+        if event.type != "change" or field.id != CHOOSER or not field.files.length:
             return
-        chosen = chooser.files.item(0)
-        chooser.value = ""  # choosing the same file again is a change again
+        chosen = field.files.item(0)
+        field.value = ""  # choosing the same file again is a change again
         asyncio.ensure_future(GUARD.run(lambda: self.read_file(chosen)))
 
     async def read_file(self, chosen: JsProxy) -> None:
@@ -210,11 +213,6 @@ class Page:
             open_file(self.app, name, (await chosen.arrayBuffer()).to_bytes())
         self.render()
         self.kick()
-
-    def on_focus(self, event: JsProxy) -> None:
-        """The shared link's field: selected whole when it takes focus, ready to copy."""
-        if event.target.id == SHARED:
-            event.target.select()
 
     def _refocus(self, held: str | None, after: tuple[str, ...]) -> None:
         """Dialogs are modal: focus moves in, the page behind is inert, and on closing
