@@ -126,7 +126,8 @@ def test_a_position_link_hides_the_opponents_cards_and_a_refused_copy_is_said(
     page.click('#dialog [data-act="copy"]')
     page.wait_for_function(f"document.querySelector('{STATUS}').textContent.length > 0")
     assert "select the link and copy it" in page.text_content(STATUS)
-    page.focus("#share-link")  # selected whole, ready to copy by hand
+    page.keyboard.press("Shift+Tab")  # from Copy back to the link: selected whole
+    assert page.evaluate("document.activeElement.id") == "share-link"
     assert page.evaluate("(f => [f.selectionStart, f.selectionEnd])"
                          "(document.querySelector('#share-link'))") == [0, len(link)]
     screenshot(page, "share-position-refused-desktop")

@@ -26,7 +26,7 @@ PORTRAIT = "(orientation: portrait) and (max-width: 759px)"
 SLICE = 0.03  # seconds of thinking between two frames (keeps tasks far below 200 ms)
 DARK = "(prefers-color-scheme: dark)"
 #: What the keyboard reaches inside a dialog (the focus trap cycles through these).
-FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])"
+FOCUSABLE = "button:not([disabled]), a[href], input, [tabindex]:not([tabindex='-1'])"
 #: The rows of cards and buttons the arrow keys move along and between.
 ROWS = ("#table", "#hand", "#acts")
 
