@@ -1,8 +1,9 @@
 """Kahuna rules engine and computer players, pure Python (no browser imports).
 
 Layers, each importing only those above it: ``rules`` (the game), ``notation``
-(positions, records, links, narration), ``players`` (the computer opponents),
-``tools`` (the command line). This module is the one face the page (``web/``) uses.
+(positions, records, links, narration), ``drawing`` (the board as SVG, a diagram's notes),
+``players`` (the computer opponents), ``tools`` (the command line). This module is the one
+face the page (``web/``) uses.
 ``translations(lang)`` gives a language's message catalogue (English by default) for
 ``describe`` and the other narration.
 The players load on first use (``kahuna.make_player``), so a page that only shows a
@@ -18,6 +19,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .drawing.annotations import Annotations, parse_annotations
+from .drawing.board import board_svg
+from .drawing.layout import centre as island_centre
+from .drawing.marks import LastTurn, Marks, annotated
+from .drawing.words import island_label, line_label
 from .notation.link import KEYS as LINK_KEYS
 from .notation.link import as_record as link_record
 from .notation.link import decode as decode_link
@@ -49,8 +55,8 @@ if TYPE_CHECKING:
         why_turn, why_words,
     )
     from .learn import (
-        Aim, Because, Goal, Puzzle, TurnError, Verdict, check_turn, find_puzzle, goal_words,
-        parse_turn, puzzles, solve, turn_over, verdict_words,
+        Aim, Because, Goal, Puzzle, TurnError, Verdict, check_turn, find_puzzle, goal_from_text,
+        goal_text, goal_words, parse_turn, puzzles, solve, turn_over, verdict_words,
     )
 
 #: Loaded on first use: importing the players costs boot time.
@@ -60,7 +66,7 @@ _REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "
            "walk_turn", "why_turn", "why_words"}
 #: The puzzles and their goals (kahuna/learn/, docs/puzzles.md), loaded on first use too.
 _LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "check_turn",
-          "find_puzzle", "goal_words", "parse_turn", "puzzles", "solve", "turn_over",
+          "find_puzzle", "goal_from_text", "goal_text", "goal_words", "parse_turn", "puzzles", "solve", "turn_over",
           "verdict_words"}
 
 __all__ = [
@@ -71,7 +77,9 @@ __all__ = [
     "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
-    "Effects", "Outcome", "Phase", "State", "Termination", "cards_of", *sorted(_LAZY),
+    "Effects", "Outcome", "Phase", "State", "Termination", "cards_of",
+    "Annotations", "parse_annotations", "board_svg", "island_centre", "LastTurn", "Marks",
+    "annotated", "island_label", "line_label", *sorted(_LAZY),
     *sorted(_REVIEW), *sorted(_LEARN),
 ]
 

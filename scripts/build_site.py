@@ -50,6 +50,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 SW_NAME = "sw.js"
 SW_CORE = "web/sw-core.js"
 # Pyodide's loader fetches these next to pyodide.mjs by name (not through imports).
+#: The site's pages: the game, and the demo of its embeds (scripts/examples_page.py).
+PAGES = ("index.html", "examples.html")
 PYODIDE_FILES = (
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
@@ -105,7 +107,8 @@ def _local(base: PurePosixPath, ref: str) -> PurePosixPath | None:
             parts.pop()
         elif part != ".":
             parts.append(part)
-    return PurePosixPath(*parts)
+    folder = ref.endswith("/") or ref.rsplit("/", 1)[-1] in (".", "..")  # its index.html
+    return PurePosixPath(*parts, "index.html") if folder else PurePosixPath(*parts)
 
 
 def _disabled_plugins(root: Path) -> tuple[str, ...]:
@@ -183,10 +186,11 @@ def _closure(
 
 
 def site_files(root: Path = REPO_ROOT) -> list[str]:
-    """Every file the game page needs, as sorted site-relative POSIX paths."""
+    """Every file the site's pages need, as sorted site-relative POSIX paths."""
     skipped = UNUSED_CHUNKS + _disabled_plugins(root)
     boot: list[PurePosixPath] = []
-    page = _closure(root, [PurePosixPath("index.html")], skipped, boot)
+    pages = [PurePosixPath(name) for name in PAGES if (root / name).is_file()]
+    page = _closure(root, pages, skipped, boot)
     return sorted(str(p) for p in page | _closure(root, boot, skipped, None))
 
 

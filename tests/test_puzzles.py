@@ -300,3 +300,19 @@ def test_the_command_line_says_when_a_turn_misses_the_goal_or_the_puzzle_is_unkn
     assert run.returncode == 1 and run.stdout.startswith("not reached: ")
     run = kahuna("puzzle", "nothing-1", "--check", "pile")
     assert run.returncode == 2 and "no puzzle 'nothing-1'" in run.stderr
+
+
+@pytest.mark.parametrize("text", ["gain:ELAI", "control:6", "score", "remove:ALOA-HUNA",
+                                  "safe:ELAI:1", "shield"])
+def test_a_goal_reads_back_its_short_form(text):
+    from kahuna import goal_from_text, goal_text
+    assert goal_text(goal_from_text(text)) == text
+    assert goal_from_text(text.lower()) == goal_from_text(text)
+
+
+@pytest.mark.parametrize("text", ["", "gain", "gain:XX", "control:²", "control:99",
+                                  "control:-1", "safe:ELAI", "score:1", "<b>:x", "shield::"])
+def test_a_goal_written_badly_is_refused_with_its_form(text):
+    from kahuna import KahunaError, goal_from_text
+    with pytest.raises(KahunaError):
+        goal_from_text(text)

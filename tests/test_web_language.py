@@ -20,12 +20,13 @@ from pathlib import Path
 import pytest
 
 from kahuna import (
-    ISLANDS, Action, Kind, Reviewing, observe, position_to_json, review_turns, start_of,
-    translations,
+    ISLANDS, Action, Kind, Reviewing, annotated, observe, parse_annotations, position_to_json,
+    review_turns, start_of, translations,
 )
+import kahuna
 from kahuna.notation.link import encode
 from scripts import i18n
-from web import guard, language, panels, saves
+from web import guard, language, panels, render, saves
 from web.app import App, NOT_SAVED
 from web.choices import Offers
 from web.controller import HOTSEAT
@@ -266,6 +267,10 @@ def screens() -> list[str]:
               panels.actions_html(Offers(discard=discard, ends=(Action.parse("pass"),)), True)]
     v1 = position(variants={"fewer_surprises": True}, free_line="ALOA-BARI", hands={"black": ["ALOA"], "white": []})
     shown.append(panels.prompt_text(observe(v1, 0), Offers({0: place}), (), names))
+    # A teaching diagram's notes on the board (kahuna/drawing/notes.py), as an embed draws them.
+    notes = parse_annotations(islands="ELAI", lines="ALOA-HUNA", arrows="ALOA>HUNA",
+                              labels="ELAI:1")
+    shown.append(render.board_svg(obs, annotated(notes)))
     # A finished game's review: judging, then a turn and its better turn stepped through.
     reviewed = finished_game(seed=5)
     draw(reviewed)
@@ -284,6 +289,47 @@ def screens() -> list[str]:
     reviewed.review.result = None
     advance(reviewed.review, 0.01)
     draw(reviewed)
+    # The replay of a finished game: its start, a step, playing by itself.
+    reviewed.dialog = "end"
+    reviewed.handle("replay")
+    draw(reviewed)
+    reviewed.handle("step:next")
+    reviewed.handle("step:auto")
+    draw(reviewed)
+    # Embeds in each mode; their options given badly.
+    frame = App(MemoryStorage(), Clock(), seed=1, embed="/kahuna/")
+    boot(frame, {"embed": "", "mode": "sequence", "caption": "ELAI", "step": "-", "goal": "?",
+                 "puzzle": "?", "level": "?", "colour": "?", "variants": "?"})
+    draw(frame)
+    boot(frame, {"embed": "", "mode": "?"})
+    draw(frame)
+    boot(frame, {"embed": "", "mode": "puzzle"})
+    draw(frame)
+    puzzle = kahuna.puzzles()[0]
+    boot(frame, {"embed": "", "mode": "puzzle", "puzzle": puzzle.id, "caption": "HUNA"})
+    draw(frame)
+    for action in puzzle.solution_actions():
+        frame.handle(f"do:{action}")
+    draw(frame)
+    frame.handle("retry")
+    frame.handle("do:pass" if "pass" in map(str, frame.match.state.legal_actions()) else "do:pile")
+    draw(frame)
+    frame.handle("solution")
+    draw(frame)
+    frame.handle("retry")
+    frame.puzzle.solution = ()  # a goal no turn reaches
+    draw(frame)
+    # The site's puzzles in the full page: the list (one solved), one being tried.
+    site = new_app(seed=2)
+    site.handle("puzzles")
+    draw(site)
+    site.handle(f"puzzle:{puzzle.id}")
+    for action in puzzle.solution_actions():
+        site.handle(f"do:{action}")
+    site.handle("puzzles")
+    draw(site)
+    site.handle("close")
+    draw(site)
     # The error dialog, with each set of ways forward.
     try:
         raise RuntimeError("boom")
@@ -329,12 +375,15 @@ def visible_texts(html: str) -> list[str]:
 #: names and codes, and what the address says as it is written there (its parameters'
 #: names, the levels' names an ``autoplay=`` takes, the value a test gave); punctuation.
 ADDRESS_WORDS = ("seed", "pace", "autoplay", "lang", "record", "position", "embed",
-                 "grandmaster", "random", "beginner", "casual", "skilled", "expert", "master")
+                 "grandmaster", "random", "beginner", "casual", "skilled", "expert", "master",
+                 # an embed's options and their values (web/modes.py)
+                 "mode", "caption", "step", "goal", "puzzle", "level", "colour", "variants",
+                 "black", "white", "v1", "v2", "play", "diagram", "sequence")
 KEPT = re.compile("|".join([*(rf"\b{name}\b" for name in ISLANDS),
                             *(rf"\b{name}\b" for name in language.NAMES.values()),
                             r"\b(?:EN|DE|FR|PL)\b",
                             *(rf"(?<=[“„«\s]){word}\b" for word in ADDRESS_WORDS)]))
-PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”?⚙]*")  # ?: a key, ⚙: an icon
+PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”?⚙★☆✓]*")  # ?: a key; ⚙ ★ ✓: icons
 
 
 def test_every_text_of_every_screen_comes_from_the_catalogue():

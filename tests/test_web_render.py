@@ -13,7 +13,7 @@ from kahuna.rules.board import DEGREE, ISLANDS, N_LINES, line_name
 from kahuna.rules.observation import observe
 from kahuna.rules.deal import Setup, new_game
 from kahuna.rules.state import BLACK, WHITE, Effects
-from web.layout import island_outline, line_shape, viewbox
+from kahuna.drawing.layout import island_outline, line_shape, viewbox
 from web.render import Marks, board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -103,3 +103,26 @@ def test_portrait_is_the_same_board_turned_a_quarter():
 def test_same_input_same_text():
     obs = observe(new_game(Setup(seed=9)), BLACK)
     assert board_svg(obs) == board_svg(obs)
+
+
+def test_the_page_draws_a_diagrams_notes_in_its_language_beside_its_own_marks():
+    """The fields a diagram embed sets (web/render.py passes the page's language)."""
+    from kahuna import annotated, parse_annotations
+    from web import language
+
+    notes = parse_annotations(islands="ELAI", lines="ALOA-HUNA", arrows="ALOA>HUNA",
+                              labels="ELAI:1")
+    state = new_game(Setup(seed=3, first=BLACK))
+    marks = annotated(notes, Marks({0: "do:ALOA>BARI"}, hint=0))
+    language.use("fr")
+    try:
+        for portrait in (False, True):
+            root = parse(board_svg(observe(state, BLACK), marks, portrait))
+            named = [g.get("aria-label") for g in root.iter(f"{SVG}g")
+                     if (g.get("class") or "").startswith("note-")]
+            assert named == ["liaison ALOA–HUNA, mise en évidence", "ELAI, mise en évidence",
+                             "flèche de ALOA vers HUNA", "ELAI, marquée 1"]
+            acts = [e.get("data-act") for e in root.iter() if e.get("data-act")]
+            assert acts == ["do:ALOA>BARI", "do:ALOA>BARI"]  # the offer's band and hit area
+    finally:
+        language.use("en")

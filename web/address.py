@@ -11,6 +11,7 @@ words what was wrong, for a notice dialog; the game starts without it.
   pace=SECONDS               pause between the computer's actions, 0 to 3
   autoplay=LEVEL             the computer plays both seats (a demo; web/main.py checks
                              that LEVEL is a level): letters, digits, "-" and "_" only
+  mode=..., caption=, step=, goal=, ...   an embed's mode and its options (web/modes.py)
   lang=CODE                  the language to speak (en, de, fr, pl; "de-AT" is German);
                              web/start.py reads it before the rest, so that the other
                              problems are said in it
@@ -28,6 +29,7 @@ from typing import Any
 from kahuna import LANGUAGES, LINK_KEYS, KahunaError, decode_link, link_record
 
 from .language import _, supported
+from .modes import OPTIONS, Mode, read_mode
 
 #: A seed: ASCII digits only (``str.isdigit`` also takes "٣" and "²"), short enough
 #: that ``int`` is instant.
@@ -37,6 +39,8 @@ _PACE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,6})?")
 #: A level's name, as far as the address can tell (the players are not imported here).
 _LEVEL = re.compile(r"[A-Za-z0-9_-]{1,40}")
 MAX_PACE = 3.0
+#: The parameters with a value: one given twice, differently, is said.
+_VALUED = ("seed", "pace", "autoplay", "lang", *LINK_KEYS, *OPTIONS)
 #: Characters of a value quoted back in a message.
 _QUOTED = 24
 
@@ -55,6 +59,7 @@ class Address:
     detail: str = ""  # why the link could not be read: the engine's words, in English
     linked: bool = False  # a record or position was given, readable or not (a reload
     #                       must not open it again)
+    mode: Mode = Mode()  # embedded: what the frame shows (web/modes.py)
 
 
 def quoted(value: str) -> str:
@@ -72,7 +77,7 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
         if not isinstance(key, str) or not isinstance(value, str):
             continue
         if key in first:
-            if key in ("seed", "pace", "autoplay", "lang", *LINK_KEYS) and value != first[key]:
+            if key in _VALUED and value != first[key]:
                 problems.append(_("The address gives “{key}” more than once; the first one "
                                   "is used.").format(key=key))
             continue
@@ -117,8 +122,9 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
         except KahunaError as exc:
             problems.append(link_problem(key))
             detail = str(exc)
+    mode = read_mode(first, problems) if "embed" in first else Mode()
     return Address(seed, pace, "embed" in first, link, tuple(problems), autoplay, lang, detail,
-                   bool(keys))
+                   bool(keys), mode)
 
 
 def link_problem(key: str) -> str:

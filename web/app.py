@@ -21,9 +21,13 @@ from .acts import FULL_GAME_ONLY, HANDLERS
 from .choices import Offers, hint_selection, offers
 from .controller import COMPUTER, HOTSEAT, Match
 from .language import KEY, N_, supported
+from .lesson import PuzzleRun, puzzle_run
+from .modes import DIAGRAM, Mode
 from .panels import own_hand
 from .players import Players, levels
+from .puzzles import mark_solved
 from .review import ReviewState, start_review
+from .sequence import Sequence
 from .share import COPIED, REFUSED, Share
 
 if TYPE_CHECKING:  # the players are imported lazily (boot time)
@@ -32,13 +36,6 @@ if TYPE_CHECKING:  # the players are imported lazily (boot time)
 NOT_SAVED = N_("This game is not being saved just now: the browser’s storage is full or "
                "switched off. Play on; it is saved again as soon as the browser allows.")
 NOT_KEPT = N_("This browser does not let the page keep games: this one ends on reload.")
-
-
-def _seat(choice: str, rng: random.Random) -> int:
-    """The seat a dialog option names; random draws one. The draw is made either way,
-    so a seed deals the same whatever was chosen."""
-    drawn = rng.randrange(2)
-    return drawn if choice == dialogs.RANDOM else parse_seat(choice)
 
 
 class App:
@@ -90,6 +87,9 @@ class App:
         self.share: Share | None = None  # the link the share dialog shows
         self.clipboard: str | None = None  # text to copy (web/dom.py), once
         self.pick_file = False  # open the browser's file chooser (web/dom.py), once
+        self.mode = Mode()  # embedded: what the frame shows and its options (web/modes.py)
+        self.sequence: Sequence | None = None  # steps being looked at: a sequence, a replay
+        self.puzzle: PuzzleRun | None = None  # a puzzle being solved (web/lesson.py)
 
     # ----- starting ---------------------------------------------------------------
 
@@ -97,11 +97,11 @@ class App:
         """A new game with the dialog's options."""
         c = self.choice
         rng = random.Random(self.seed if self.seed is not None else self.now())
-        first = _seat(c.first, rng)
+        first = dialogs.seat_of(c.first, rng)
         setup = Setup(seed=rng.getrandbits(31), first=first, fewer_surprises=c.fewer_surprises,
                       open_draws=c.open_draws, handicap=c.handicap,
                       handicap_player=parse_seat(c.handicap_player))
-        human = _seat(c.colour, rng) if c.mode == COMPUTER else None
+        human = dialogs.seat_of(c.colour, rng) if c.mode == COMPUTER else None
         now = self.now()
         c.level = c.level or levels()[0]
         if self.autoplay:  # the computer in both seats: nobody's hand is hidden
@@ -116,10 +116,11 @@ class App:
         self.selected, self.hint, self.fx = (), None, None
         # A reload or a link never shows a hand unasked; embedded, one reader plays both
         # seats of a linked position, so the page shows the mover's hand (R24 still holds:
-        # the other hand shows as backs). A finished game hides nothing.
-        self.covered = match.mode == HOTSEAT and self.embed is None and not match.state.is_over
+        # the other hand shows as backs).
+        self.covered = match.mode == HOTSEAT and self.embed is None
         self.dialog = "end" if match.state.is_over else ""
         self.elsewhere = False
+        self.sequence = self.puzzle = None
 
     def remember_opening(self) -> None:
         """Embedded: keep the game as it opened, for Reset (once)."""
@@ -142,7 +143,9 @@ class App:
         """Whether the person may act on the board now."""
         m = self.match
         return (m is not None and not self.dialog and not self.covered and not self.thinking
-                and not m.computer_to_move() and not m.state.is_over)
+                and not m.computer_to_move() and not m.state.is_over and self.sequence is None
+                and (self.puzzle is None or self.puzzle.verdict is None)
+                and (self.mode.mode != DIAGRAM or self.mode.explore))
 
     def offers(self) -> Offers:
         """What the person may click now, given the selected cards."""
@@ -164,6 +167,9 @@ class App:
         if (m.mode == HOTSEAT and action.kind in TURN_ENDING and not m.state.is_over
                 and self.embed is None):
             self.covered = True
+        run = self.puzzle
+        if run is not None and run.judge(m) and run.verdict.reached and self.embed is None:
+            mark_solved(self.storage, run.name)
         self.save()
 
     def think(self, for_hint: bool = False) -> Thinking:
@@ -198,7 +204,8 @@ class App:
         then the person chooses, see ``game_changed``); a storage that refuses is
         reported in plain words, and the next action tries again."""
         m = self.match
-        if m is None or self.embed is not None or self.elsewhere or self.autoplay:  # not kept
+        if (m is None or self.embed is not None or self.elsewhere or self.autoplay
+                or self.sequence is not None or self.puzzle is not None):  # not kept
             return
         try:
             saves.store(self.storage, m, self.now())
@@ -222,6 +229,77 @@ class App:
         if self.review is None or self.review.game != m.id:
             self.review = start_review(m)
         self.dialog = "review"
+
+    def open_replay(self) -> None:
+        """Step through the finished game from its start (the game itself is kept)."""
+        m = self.match
+        if m is not None and m.state.is_over and self.sequence is None:
+            self.sequence = Sequence.of(m, 0, back_to=m)
+            self.match, self.dialog, self.covered = self.sequence.at(), "", False
+            self.selected, self.hint, self.fx = (), None, None
+
+    def step(self, where: str) -> None:
+        """Move through the steps shown: "first", "back", "next", "last", "round:N";
+        "auto" starts or stops stepping by itself; "close" leaves a replay for its game,
+        a puzzle's solution for the puzzle."""
+        seq = self.sequence
+        if seq is None:
+            return
+        if where == "close":
+            if seq.back_to is not None:
+                self.resume(seq.back_to)
+            elif self.puzzle is not None:
+                self.retry()
+        elif where == "auto":
+            seq.auto = not seq.auto and seq.step < seq.last
+        else:
+            self.fx = seq.go(where)
+            self.match = seq.at()
+
+    def open_puzzle(self, name: str) -> None:
+        """The site's puzzle ``name`` (kahuna.puzzles()), in place of the game (which
+        stays saved as it was); an unknown name changes nothing."""
+        from kahuna import puzzles
+
+        if any(p.id == name for p in puzzles()):
+            run, match = puzzle_run(name, None, None)
+            self.players.forget()
+            self.resume(match)
+            self.puzzle, self.covered = run, False  # one person, whose turn it is
+
+    def leave_puzzle(self, to_next: bool = False) -> None:
+        """Leave a puzzle: for the next one of the list (``to_next``), else back to the
+        person's current game (a new one when there is none to go back to)."""
+        from kahuna import puzzles
+
+        names = [p.id for p in puzzles()]
+        if self.puzzle is None:
+            return
+        if to_next and self.puzzle.name in names[:-1]:
+            self.open_puzzle(names[names.index(self.puzzle.name) + 1])
+            return
+        entry = saves.current(self.storage)
+        if entry is not None and entry.match is not None:
+            self.resume(entry.match)
+        else:
+            self.start()
+
+    def retry(self) -> None:
+        """A puzzle: back to its start, for another try."""
+        run = self.puzzle
+        if run is not None:
+            self.players.forget()  # a level's planned turn belongs to the abandoned try
+            self.resume(Match.from_record({**run.start, "meta": {"mode": HOTSEAT}}))
+            run.verdict, self.puzzle, self.covered = None, run, False
+
+    def show_solution(self) -> None:
+        """A puzzle: step through a turn that reaches its goal (when none does, the
+        puzzle's panel says so)."""
+        run = self.puzzle
+        if run is None or not run.solved():
+            return
+        self.sequence = Sequence.of(run.solution_game(), 0)
+        self.match, self.selected, self.hint = self.sequence.at(), (), None
 
     def choose_language(self) -> None:
         """Open the language dialog over whatever is shown."""

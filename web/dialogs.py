@@ -7,13 +7,14 @@ Choices are buttons with ``data-act="set:<key>:<value>"``: the options live in a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
 from kahuna import (
     BLACK, BRIDGES, COLOURS, WHITE, Effects, Observation, name_words, reason_words,
-    scoring_words, seat_name, winner_words,
+    parse_seat, scoring_words, seat_name, winner_words,
 )
 
 from .controller import COMPUTER, HOTSEAT, MODES
@@ -25,6 +26,13 @@ from .settings import CHOICES, WORDS, Settings
 
 RANDOM = "random"  # a seat or colour the deal decides
 _SEATS = (seat_name(BLACK), seat_name(WHITE), RANDOM)
+
+
+def seat_of(choice: str, rng: random.Random) -> int:
+    """The seat a dialog option names; random draws one. The draw is made either way,
+    so a seed deals the same whatever was chosen."""
+    drawn = rng.randrange(2)
+    return drawn if choice == RANDOM else parse_seat(choice)
 
 
 @dataclass
@@ -113,7 +121,8 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     parts = [f'<h2 id="dialog-title">{escape(_("New game"))}</h2>',
              f'<div class="options">{"".join(rows)}</div>',
              f'<div class="buttons">{_button("start", _("Start"), True)}'
-             f'{_button("open-file", _("Open a game record…"))}{close}</div>']
+             f'{_button("open-file", _("Open a game record…"))}'
+             f'{_button("puzzles", _("Puzzles"))}{close}</div>']
     if saved:
         parts.append(f'<h3>{escape(_("Saved games"))}</h3><ul class="saves">')
         for entry in saved:
@@ -214,8 +223,9 @@ def end_html(obs: Observation, names: tuple[str, str], result: str,
              held: Sequence[tuple[int, int]] = (), reviewable: bool = False,
              shareable: bool = False) -> str:
     """The end of the game: the winner, why, every scoring with the islands held then,
-    rematch or a new game (R21-R23), against the computer the review of the person's
-    turns, and (``shareable``) a link to the game; ``held`` as for ``breakdown_html``."""
+    rematch or a new game (R21-R23), and against the computer the review of the
+    person's turns; the replay of the whole game; and (``shareable``) a link to the game;
+    ``held`` as for ``breakdown_html``."""
     outcome = obs.outcome
     assert outcome is not None
     b, w = islands_held(obs)
@@ -229,7 +239,6 @@ def end_html(obs: Observation, names: tuple[str, str], result: str,
         first_bridges=bridges[0], second_bridges=bridges[1])
     winner = outcome.winner
     mood = "draw" if winner is None else "won" if names[winner] != "Computer" else "lost"
-    # The review and the replay of the game will join these buttons once they exist.
     return (f'<div class="end-game {mood}">'
             f'<h2 id="dialog-title" class="winner">{escape(title)}</h2><p>{escape(text)}</p>'
             f'{breakdown_html(obs, names, held)}'
@@ -237,6 +246,7 @@ def end_html(obs: Observation, names: tuple[str, str], result: str,
             + f'<div class="buttons">{_button("rematch", _("Rematch"), True)}'
             f'{_button("menu", _("New game"))}'
             + (_button("review", _("Review your game")) if reviewable else "")
+            + _button("replay", _("Watch the replay"))
             + (_button("share", _("Share this game")) if shareable else "")
             + f'{_button("close", _("Look at the board"))}</div>'
             "</div>")
@@ -274,6 +284,7 @@ def keys_html() -> str:
                            "line; press a button")),
             (_("Space"), _("choose a card and stay in the hand (two cards remove a bridge)")),
             (_("Escape"), _("drop the chosen cards, or close the dialog")),
+            (_("← → Home End"), _("step back and on through a replay or a sequence")),
             ("?", _("this list")))
     rows = "".join(f"<dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd>"
                    for key, what in keys)

@@ -17,8 +17,9 @@ from pyscript import document, window
 from . import focus, keys
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
-from .opening import FILE_LIMIT, file_too_large, open_file
+from .opening import FILE_LIMIT, file_too_large, open_file, reopen
 from .review import advance
+from .sequence import AUTO_SECONDS
 from .view import parts, view
 
 #: When the board is drawn turned (keep in step with web/style.css).
@@ -29,6 +30,9 @@ DARK = "(prefers-color-scheme: dark)"
 FOCUSABLE = "button:not([disabled]), a[href], input, [tabindex]:not([tabindex='-1'])"
 #: The rows of cards and buttons the arrow keys move along and between.
 ROWS = ("#table", "#hand", "#acts")
+OPEN = "kahuna:open?"  # a host page's message: show the example of this query
+#: Keys that step through a sequence or a replay (off the board, whose arrows move focus).
+STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last"}
 
 
 CHOOSER = "open-file"  # the hidden file input of "Open a game record…" (index.html)
@@ -86,6 +90,7 @@ class Page:
         self.fixed_pace = pace
         self.written: dict[str, str] = {}  # element id -> the HTML last written there
         self.busy = False
+        self.stepping = False  # a sequence plays by itself
         self.keyboard = False  # the last input was a key: focus follows the play
         self.opener: str | None = None  # finds the control that opened the dialog again
         self.up = ""  # the overlay shown at the last drawing ("" none)
@@ -110,6 +115,9 @@ class Page:
         self._field = create_proxy(GUARD.wrap(self.on_field))  # one proxy for both
         document.addEventListener("change", self._field)
         document.addEventListener("focusin", self._field)
+        if app.embed is not None:  # a rules page may move its one live board (docs/embedding.md)
+            self._message = create_proxy(GUARD.wrap(self.on_message))
+            window.addEventListener("message", self._message)
         GUARD.ways[CONTINUE] = self.recover
         GUARD.ways[NEW] = self.fresh_game
 
@@ -129,6 +137,22 @@ class Page:
         key = event.key
         self.app.storage_changed(key if isinstance(key, str) else None)
         self.render()
+
+    def on_message(self, event: JsProxy) -> None:
+        """The host page asks the frame to show another example (``"kahuna:open?QUERY"``,
+        the parameters of an embed's address): as a fresh boot, with the runtime kept.
+        Only the frame's own parent is heard; anything else is ignored."""
+        data = event.data
+        if not isinstance(data, str) or not data.startswith(OPEN) or event.source != window.parent:
+            return
+        query = window.URLSearchParams.new(data[len(OPEN):])
+        query.delete("embed")
+        pairs = [(pair[0], pair[1]) for pair in query.entries()]
+        rest = query.toString()
+        reopen(self.app, pairs, window.location.pathname + ("?" + rest if rest else ""))
+        self.written.clear()
+        self.render()
+        self.kick()
 
     @property
     def pace(self) -> float:
@@ -308,6 +332,10 @@ class Page:
             if isinstance(act, str) and (act.startswith("card:") or target.tagName == "path"):
                 event.preventDefault()
                 self.act(act, stay=key == " ")
+        elif (key in STEP_KEYS and self.app.sequence is not None and not _overlay_up()
+              and not _found(target.closest("svg.board"))):
+            event.preventDefault()
+            self.act("step:" + STEP_KEYS[key])
         elif key in keys.ARROWS:
             if self._arrow(target, key):
                 event.preventDefault()
@@ -377,6 +405,9 @@ class Page:
         if (not self.busy and self.app.dialog == "review" and review is not None
                 and review.result is None):
             asyncio.ensure_future(GUARD.run(self.reviewing))
+        seq = self.app.sequence
+        if not self.stepping and seq is not None and seq.auto:
+            asyncio.ensure_future(GUARD.run(self.autostep))
 
     async def _decide(self, for_hint: bool):
         start = time.perf_counter()
@@ -415,6 +446,21 @@ class Page:
             self.app.thinking_done()
             self.busy = False
             self.render()
+
+    async def autostep(self) -> None:
+        """A sequence playing by itself: the next step now and then, until it is paused,
+        closed or at its end (the address's pace, if any, sets the time between)."""
+        self.stepping = True
+        try:
+            while True:
+                seq = self.app.sequence
+                await asyncio.sleep(AUTO_SECONDS if self.fixed_pace is None else self.fixed_pace)
+                if seq is None or seq is not self.app.sequence or not seq.auto:
+                    break
+                self.app.step("next")
+                self.render()
+        finally:
+            self.stepping = False
 
     async def reviewing(self) -> None:
         """Judge the finished game's turns in slices, redrawing the progress now and

@@ -1,6 +1,6 @@
 """The arrow keys on the board: from an island along one of its lines, from a line on to
-the island at its end. Pure geometry on the drawn board (web/layout.py), so the arrows
-follow what the person sees, the turned board included.
+the island at its end. Pure geometry on the drawn board (kahuna/drawing/layout.py), so
+the arrows follow what the person sees, the turned board included.
 """
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ from __future__ import annotations
 import math
 
 from kahuna import ISLANDS, LINES, line_name
-
-from .layout import centre
+from kahuna import island_centre as centre
 
 #: Arrow key -> direction on the screen (y grows downwards).
 ARROWS = {"ArrowRight": (1.0, 0.0), "ArrowLeft": (-1.0, 0.0), "ArrowUp": (0.0, -1.0),

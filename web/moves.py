@@ -5,10 +5,9 @@ Pure functions of the effects of the actions so far (``Match.effects``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from html import escape
 
-from kahuna import Effects, Kind
+from kahuna import Effects, Kind, LastTurn
 
 #: The actions that put a bridge on a line (R8, V1, R7).
 _PLACING = (Kind.PLACE, Kind.FREE, Kind.HANDICAP)
@@ -49,17 +48,7 @@ def recent_html(lines: Sequence[str], effects: Sequence[Effects]) -> str:
     return "".join(parts)
 
 
-@dataclass(frozen=True)
-class LastTurn:
-    """What the other side's last turn changed on the board, marked until the viewer
-    acts: the lines it built on, the lines it cleared, the islands that changed hands.
-    Only board facts: never a card (the one it drew from the pile stays secret, R24)."""
-
-    placed: frozenset[int] = frozenset()
-    removed: frozenset[int] = frozenset()
-    islands: frozenset[int] = frozenset()
-
-
+#: No last turn to mark.
 NOTHING = LastTurn()
 
 

@@ -6,15 +6,19 @@ as a link (``open_file``)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kahuna import KahunaError, RecordError, link_kind, link_record, load_json
 
-from . import saves
+from . import dialogs, saves
 from .address import Address, link_problem, quoted, read
-from .controller import HOTSEAT, Match
+from .controller import COMPUTER, HOTSEAT, Match
 from .language import N_, _
+from .lesson import puzzle_run
+from .modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
+from .sequence import Sequence
 
 if TYPE_CHECKING:
     from .app import App
@@ -33,17 +37,73 @@ def boot(app: App, address: Address | Mapping[str, str]) -> None:
     if not isinstance(address, Address):
         address = read(address)
     problems, detail = list(address.problems), [address.detail]
+    app.mode = address.mode
     opened = address.link is not None and _open_link(app, *address.link, problems, detail)
     if opened:
         pass
     elif app.embed is None:
         _open_current(app)
-    elif not address.linked:  # embedded without a link: against the computer
+    elif not address.linked and not app.mode.puzzle:  # embedded, no link: the computer
+        _choose_from_mode(app)
         app.start()
+    app.remember_opening()  # before the mode: Reset goes back to the whole game
+    if app.embed is not None and (opened or not address.linked):
+        problems += open_mode(app)
     if problems:
         title = LINK_TITLE if address.linked and not opened else ADDRESS_TITLE
         app.tell(title, " ".join(problems), detail[-1])
-    app.remember_opening()
+
+
+def reopen(app: App, pairs: list[tuple[str, str]], full_game: str) -> None:
+    """Embedded: show another example in the same frame, as a fresh boot with these
+    address parameters (a rules page moves its one live board between its diagrams and
+    keeps one runtime, web/dom.py); ``full_game``: the new example's full-game address."""
+    app.players.forget()  # a level's planned turn belongs to the example left
+    app.match = app.opened = app.review = None
+    app.embed, app.dialog, app.selected, app.hint = full_game, "", (), None
+    address = read([*pairs, ("embed", "")])
+    if address.lang is not None:
+        app.lang = address.lang
+    boot(app, address)
+
+
+def open_mode(app: App) -> list[str]:
+    """Embedded: show the game the link opened in the frame's mode (web/modes.py); what
+    the mode cannot do with it is said in the returned sentences (the game is played)."""
+    mode, m = app.mode, app.match
+    if mode.mode != PLAY and app.dialog == "end":  # a lesson shows the game, not its result
+        app.dialog = ""
+    if mode.mode == SEQUENCE:
+        if m is None or not m.actions:
+            return [_("A sequence needs a record with actions: the game is shown to play.")]
+        app.sequence = Sequence.of(m, mode.step or 0)
+        app.sequence.auto = mode.auto
+        app.match = app.sequence.at()
+    elif mode.mode == DIAGRAM and m is not None and mode.step is not None:
+        app.match = Sequence.of(m, mode.step).at()
+    elif mode.mode == PUZZLE:
+        if not mode.puzzle and m is None:
+            return []  # no position to pose the goal in: the bad link was said already
+        run, match = puzzle_run(mode.puzzle, mode.goal, m)
+        app.resume(match)
+        app.puzzle = run
+    elif mode.mode == PLAY and m is not None and (mode.colour or mode.level):
+        _choose_from_mode(app)  # a linked game, played against the computer
+        m.mode, m.level = COMPUTER, app.choice.level
+        rng = random.Random(app.seed if app.seed is not None else app.now())
+        m.human = dialogs.seat_of(app.choice.colour, rng)
+        app.resume(m)
+    return []
+
+
+def _choose_from_mode(app: App) -> None:
+    """The new-game options an embed's address gives: level, colour, variants."""
+    from .players import levels  # lazy, as everywhere: the players are big
+
+    mode, c = app.mode, app.choice
+    c.mode, c.level = COMPUTER, mode.level or c.level or levels()[0]
+    c.colour = mode.colour or c.colour
+    c.fewer_surprises, c.open_draws = "v1" in mode.variants, "v2" in mode.variants
 
 
 def start_autoplay(app: App, level: str) -> None:

@@ -21,9 +21,13 @@ from .controller import COMPUTER, HOTSEAT
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
 from .language import NAMES, _, in_use, tr, use
+from .lesson import puzzle_html
+from .modes import PLAY
 from .players import level_name, levels
+from .puzzles import puzzles_html, solved
 from .render import Marks, board_svg
 from .review import review_html
+from .sequence import controls_html
 
 if TYPE_CHECKING:
     from .app import App
@@ -68,6 +72,7 @@ class View:
     tip: str = ""  # the help bubble (web/tips.py); "" hides it
     clipboard: str | None = None  # text to copy to the clipboard: once (web/share.py)
     open_file: bool = False  # click the file chooser #open-file (a game record): once
+    lesson: str = ""  # a caption, a sequence's steps, a puzzle's goal and verdict
 
 
 #: Fields that are not an element's inner HTML (see web/dom.py).
@@ -131,7 +136,21 @@ def view(app: App) -> View:
         tip=tips.tip_html(app.tip),
         clipboard=app.clipboard,
         open_file=app.pick_file,
+        lesson=_lesson_html(app, log),
         **chrome)
+
+
+def _lesson_html(app: App, log: list[str]) -> str:
+    """Above the panels: the steps of a sequence or replay, a puzzle's goal and verdict,
+    or an embed's caption."""
+    caption = app.mode.caption
+    if app.sequence is not None:
+        back = (_("Back to the game") if app.sequence.back_to is not None else
+                _("Back to the puzzle") if app.puzzle is not None else "")
+        return controls_html(app.sequence, log[-1] if log else "", caption, back)
+    if app.puzzle is not None:
+        return puzzle_html(app.puzzle, caption, site=app.embed is None)
+    return f'<p class="caption">{escape(caption)}</p>' if caption else ""
 
 
 def _chrome(app: App) -> dict[str, str]:
@@ -162,6 +181,8 @@ def _prompt(app: App, obs: Observation, offer: Offers, names: tuple[str, str]) -
     assert m is not None
     if app.looking:
         return _("Looking for a good move…")
+    if (app.sequence is not None or app.mode.mode != PLAY) and not app.may_act():
+        return ""  # watching steps or a diagram, or a puzzle's turn is over: the lesson speaks
     if app.thinking and m.computer_to_move():
         text = _("The computer is thinking…")
     elif app.hint is not None:  # what the strongest level would do, in words
@@ -194,6 +215,8 @@ def _dialog_html(app: App) -> str:
         return dialogs.new_game_html(app.choice, levels(), saves.saved_games(app.storage),
                                      saves.results_text(app.storage, level),
                                      None if m is None else m.id)
+    if app.dialog == "puzzles":
+        return puzzles_html(solved(app.storage))
     if app.dialog == "problem" and app.problem is not None:
         return dialogs.problem_html(app.problem)
     if app.dialog == "language":

@@ -84,6 +84,32 @@ class Goal:
         return Goal(aim, **fields)
 
 
+def goal_from_text(text: str) -> Goal:
+    """A goal written short, as an address or a command line takes it: the aim, then the
+    fields it needs in the order of ``_NEEDS``, separated by colons; NotationError if bad.
+
+    >>> goal_from_text("safe:elai:1") == Goal(Aim.SAFE, island=4, count=1)
+    True
+    """
+    aim, *values = text.strip().split(":")
+    if aim not in {a.value for a in Aim}:
+        raise NotationError(f"a goal starts with its aim, one of {', '.join(a.value for a in Aim)}")
+    needs = _NEEDS[Aim(aim)]
+    if len(values) != len(needs):
+        raise NotationError(f"a {aim} goal is written "
+                            + ":".join((aim, *(f"<{field}>" for field in needs))))
+    data: dict[str, Any] = {"aim": aim}
+    for field, value in zip(needs, values):
+        digits = field == "count" and value.isascii() and value.isdigit() and len(value) < 3
+        data[field] = int(value) if digits else value
+    return Goal.from_json(data)
+
+
+def goal_text(goal: Goal) -> str:
+    """The short form ``goal_from_text`` reads: ``"gain:ELAI"``."""
+    return ":".join(str(value) for value in goal.to_json().values())
+
+
 class Because(Enum):
     """Because a turn reached its goal or not; the Verdict's other fields fill in the detail."""
 

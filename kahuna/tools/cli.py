@@ -1,17 +1,23 @@
-"""``python -m kahuna``: replay records, link to a game, benchmark the engine, match
-computer players, review a player's turns, list puzzles and check a turn against one."""
+"""``python -m kahuna``: replay records, link to a game, draw a position as a picture,
+benchmark the engine, match computer players, review a player's turns, list puzzles and
+check a turn against one."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
+from ..drawing.annotations import parse_annotations
+from ..drawing.marks import Marks, annotated
+from ..drawing.picture import THEMES, picture_svg
 from ..learn.goals import check_turn, parse_turn
 from ..learn.puzzle import find_puzzle, puzzles
 from ..learn.words import goal_words, verdict_words
-from ..notation.link import link_url
+from ..notation.language import LANGUAGES, translations
+from ..notation.link import as_record, kind_of, link_url
 from ..notation.position import position_to_json
 from ..notation.reading import MAX_BYTES, load_json, parse_seat
 from ..notation.record import replay, start_of
@@ -21,7 +27,8 @@ from ..players.search import SearchPlayer
 from ..rules.actions import Action
 from ..rules.board import ISLANDS, line_name
 from ..rules.errors import KahunaError, RecordError
-from ..rules.state import COLOURS
+from ..rules.observation import observe
+from ..rules.state import COLOURS, State
 from .bench import random_games
 from .tournament import match
 
@@ -74,6 +81,76 @@ def _link(args: argparse.Namespace) -> int:
     else:
         return 0
     print(f"{args.file}: no link made: {problem}", file=sys.stderr)
+    return 1
+
+
+def _picture_options(args: argparse.Namespace) -> tuple[Marks, int | None, int | None]:
+    """The notes, the seat (None: the side to move) and the step (None: the last) the
+    options ask for; KahunaError or ValueError saying which option is wrong."""
+    if args.lang not in LANGUAGES:
+        raise ValueError(f"--lang: {args.lang!r} is none of {', '.join(LANGUAGES)}")
+    if args.theme not in THEMES:
+        raise ValueError(f"--theme: {args.theme!r} is none of {', '.join(THEMES)}")
+    if args.steps is not None and (args.step is not None or args.output is not None):
+        raise ValueError("--steps writes every step to a folder: not with --step or -o")
+    step = None
+    if args.step is not None:
+        if not (args.step.isascii() and args.step.isdigit() and len(args.step) < 7):
+            raise ValueError(f"--step: {args.step!r} is not a number of actions (0, 1, ...)")
+        step = int(args.step)
+    seat = None if args.seat is None else parse_seat(args.seat)
+    notes = parse_annotations(args.islands, args.lines, args.arrows, args.labels)
+    return annotated(notes), seat, step
+
+
+def _after(record: dict[str, Any], n: int) -> State:
+    """The position after the first ``n`` actions of a record already replayed whole."""
+    return replay({**record, "actions": record.get("actions", [])[:n]})[0]
+
+
+def _write(path: str | None, text: str) -> None:
+    if path is None:
+        sys.stdout.write(text)
+        return
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def _svg(args: argparse.Namespace) -> int:
+    try:
+        marks, seat, step = _picture_options(args)
+    except (KahunaError, ValueError) as exc:
+        print(f"no picture drawn: {exc}", file=sys.stderr)
+        return 1
+    tr = translations(args.lang)
+
+    def draw(n: int) -> str:
+        state = _after(record, n)
+        obs = observe(state, state.to_move if seat is None else seat)
+        return picture_svg(obs, marks, args.portrait, tr, args.theme)
+
+    try:
+        data = _read(args.file)
+        record = as_record(kind_of(data), data)
+        count = len(replay(record)[1])  # checked whole first: the error names the bad action
+        if step is not None and step > count:
+            raise RecordError(f"no position after {step} actions: the game has {count}")
+        if args.steps is None:
+            _write(args.output, draw(count if step is None else step))
+        else:
+            os.makedirs(args.steps, exist_ok=True)
+            width = max(3, len(str(count)))  # step-000.svg, ...: the names sort as the steps
+            names = [os.path.join(args.steps, f"step-{n:0{width}d}.svg") for n in range(count + 1)]
+            for n, name in enumerate(names):
+                _write(name, draw(n))
+            print(f"{len(names)} pictures: {names[0]} to {names[-1]}")
+    except OSError as exc:
+        problem = f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc)
+    except KahunaError as exc:  # not UTF-8, not JSON, or a bad record or position
+        problem = f"{args.file}: {exc}"
+    else:
+        return 0
+    print(f"no picture drawn: {problem}", file=sys.stderr)
     return 1
 
 
@@ -214,6 +291,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--base", default="./", help="the game page's address (default ./)")
     p.add_argument("--embed", action="store_true", help="for an <iframe> (docs/embedding.md)")
     p.set_defaults(run=_link)
+    p = sub.add_parser("svg", help="a position as a picture (SVG) that stands alone")
+    p.add_argument("file", help="a game record or a position (JSON, docs/notation.md)")
+    p.add_argument("--step", metavar="N", help="a record's position after N actions "
+                   "(default: after all of them)")
+    p.add_argument("--steps", metavar="DIR", help="one picture per step of a record, "
+                   "DIR/step-000.svg, step-001.svg, ...")
+    p.add_argument("--islands", default="", metavar="ISLANDS",
+                   help="islands highlighted, e.g. ELAI,HUNA")
+    p.add_argument("--lines", default="", metavar="LINES", help="lines highlighted, e.g. ALOA-HUNA")
+    p.add_argument("--arrows", default="", metavar="ARROWS",
+                   help="arrows from one island to another, e.g. ALOA>HUNA,BARI>ELAI")
+    p.add_argument("--labels", default="", metavar="LABELS",
+                   help="a mark of 1 to 3 letters, digits, ? or ! on an island, e.g. ELAI:1,HUNA:?")
+    p.add_argument("--portrait", action="store_true", help="the board turned a quarter")
+    p.add_argument("--lang", default="en", help=f"the names' language: {', '.join(LANGUAGES)}")
+    p.add_argument("--seat", help="whose view, black or white (default: the side to move); "
+                   "a board shows only what both see, bridges and Kahuna tokens, never a card")
+    p.add_argument("--theme", default="light", help=f"{', '.join(THEMES)} (auto: as the "
+                   "viewer's system prefers)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
+    p.set_defaults(run=_svg)
     p = sub.add_parser("bench", help="random games per second")
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--seed", type=int, default=1)

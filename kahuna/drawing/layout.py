@@ -1,15 +1,16 @@
-"""Board geometry for the SVG drawing: where islands, lines and bridges go.
+"""Board geometry for the SVG drawing: where islands, lines, bridges and notes go.
 
 Pure numbers derived from ``kahuna.rules.board`` (the printed arrangement, RULES.md R1);
-no drawing and no browser here. ``portrait`` turns the whole board a quarter turn
-clockwise, so that on a tall phone screen it is drawn about 40% larger.
+no drawing here; the page's arrow keys walk the same geometry (web/keys.py). ``portrait``
+turns the whole board a quarter turn clockwise, so that on a tall phone screen it is drawn
+about 40% larger.
 """
 
 from __future__ import annotations
 
 import math
 
-from kahuna import DEGREE, ISLANDS, LINES, POSITIONS
+from ..rules.board import DEGREE, ISLANDS, LINES, POSITIONS
 
 #: The printed frame cropped to the islands: (x, y, width, height).
 _CROP = (150, 235, 960, 680)
@@ -134,3 +135,48 @@ def token_spot(island: int, portrait: bool = False) -> tuple[float, float]:
     r = radius(island)
     top = name_box(island, portrait)[1]
     return (round(x - r * 0.6, 1), round(min(y - r * 0.72, top - TOKEN_RADIUS[portrait] - _TOKEN_AIR), 1))
+
+
+#: A diagram's mark hangs below its island, clear of every name, count and token
+#: (tests/test_drawing_layout.py): its centre this many radii below the island's.
+_MARK_BELOW = 1.05
+#: A mark's badge: its height, and its width for one character and for each more.
+MARK_HEIGHT, MARK_WIDTH, MARK_WIDER = 26, 26, 11
+
+
+def mark_box(island: int, text: str, portrait: bool = False) -> tuple[float, float, float, float]:
+    """The badge (left, top, right, bottom) of a diagram's mark ``text`` on ``island``."""
+    x, y = centre(island, portrait)
+    cy = y + _MARK_BELOW * radius(island)
+    half = (MARK_WIDTH + MARK_WIDER * (len(text) - 1)) / 2
+    return (x - half, cy - MARK_HEIGHT / 2, x + half, cy + MARK_HEIGHT / 2)
+
+
+#: How far an arrow bows out of the straight way, as a share of its length: two arrows
+#: between the same islands, one each way, pass side by side, and a bridge on the line
+#: between them stays in view.
+_BOW = 0.15
+#: An arrowhead's length and half its width.
+ARROW_HEAD = (22.0, 11.0)
+
+
+def arrow_shape(start: int, end: int, portrait: bool = False) -> tuple[Point, Point, Point]:
+    """An arrow from island ``start`` to ``end``: where it leaves ``start``'s shore, the
+    control point of its bow (to the left of the way it goes), and its tip, at ``end``'s
+    shore."""
+    (x1, y1), (x2, y2) = centre(start, portrait), centre(end, portrait)
+    bow = ((x1 + x2) / 2 + _BOW * (y2 - y1), (y1 + y2) / 2 - _BOW * (x2 - x1))
+    tail = _shore((x1, y1), bow, radius(start) * 1.25)
+    tip = _shore((x2, y2), bow, radius(end) * 1.15)
+    return tail, (round(bow[0], 1), round(bow[1], 1)), tip
+
+
+def arrow_head(start: int, end: int, portrait: bool = False) -> tuple[Point, Point, Point]:
+    """The arrowhead's tip and its two back corners, pointing the way the bow ends."""
+    _, (bx, by), (tx, ty) = arrow_shape(start, end, portrait)
+    length = math.hypot(tx - bx, ty - by)
+    ux, uy = (tx - bx) / length, (ty - by) / length
+    long, half = ARROW_HEAD
+    base = (tx - ux * long, ty - uy * long)
+    return ((tx, ty), (round(base[0] - uy * half, 1), round(base[1] + ux * half, 1)),
+            (round(base[0] + uy * half, 1), round(base[1] - ux * half, 1)))

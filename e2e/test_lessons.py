@@ -1,0 +1,230 @@
+"""An embed's modes (docs/embedding.md) on a host page of another origin, at 720x520 and
+360x640: a sequence stepped forward and back (buttons and keys), a puzzle solved in one
+frame and failed then retried in the other, a bad option said in the frame; and the
+replay of a finished game in the full page, stepped and jumped to a round."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Frame, Page
+
+from kahuna import puzzles
+from kahuna.notation.link import encode
+from kahuna.rules.deal import Setup, new_game
+from web.controller import HOTSEAT, Match
+
+from .page_driver import click_line, end_turn, settle
+from .test_embed import SIZES, host_page
+
+
+def whole_game(seed: int = 4) -> dict:
+    """A record of a whole two-player game (three rounds), random legal actions."""
+    match, rng = Match.new(Setup(seed=seed), HOTSEAT, None), random.Random(seed)
+    while not match.state.is_over:
+        match.play(rng.choice(match.state.legal_actions()))
+    return {k: v for k, v in match.to_record().items() if k != "meta"}
+
+
+def frames(page: Page, host, query: str, wait_ready) -> tuple[Frame, Frame]:
+    """Open a host page with the game at ``query`` in a wide and a narrow frame."""
+    page.set_viewport_size({"width": 1140, "height": 700})
+    page.goto(host.url)
+    wide, narrow = (page.locator(f"iframe#{name}").element_handle().content_frame()
+                    for name in SIZES)
+    for frame in (wide, narrow):
+        wait_ready(frame)
+    return wide, narrow
+
+
+def do(frame: Page | Frame, action: str) -> None:
+    """Play ``action`` as a reader would: its button, or the cards that light its line."""
+    direct = frame.locator(f'[data-act="do:{action}"]')
+    if direct.count() and not action[0].isupper():  # the pile, a display card, pass
+        direct.first.click()
+        return
+    cards = frame.locator("#hand button.card")
+    n = cards.count()
+    for chosen in [(i,) for i in range(n)] + [(i, j) for i in range(n) for j in range(i + 1, n)]:
+        for i in chosen:
+            cards.nth(i).click()
+        line = frame.locator(f'#board path.hit[data-act="do:{action}"]')
+        if line.count():
+            click_line(frame, line.first)
+            return
+        for i in chosen:
+            cards.nth(i).click()
+    raise AssertionError(f"no cards light {action}")
+
+
+def test_a_sequence_steps_forward_and_back_by_buttons_and_keys(
+        page, base_url, serve_site, tmp_path, wait_ready, screenshot, external_requests):
+    record = whole_game()
+    steps = len(record["actions"])
+    query = f"?embed&mode=sequence&record={encode(record)}&step=2&caption=Three+rounds&pace=0"
+    (tmp_path / "index.html").write_text(host_page(base_url + query))
+    wide, narrow = frames(page, serve_site(tmp_path), query, wait_ready)
+    for frame in (wide, narrow):
+        assert frame.locator("#lesson .caption").text_content() == "Three rounds"
+        assert f"Step 2 of {steps}" in frame.text_content("#lesson")
+        assert frame.locator("#log li").count() == 2
+        assert frame.locator("#board path.hit").count() == 0  # watched, not played
+    screenshot(page, "lesson-sequence")
+    wide.click('#lesson [data-act="step:next"]')
+    assert wide.locator("#log li").count() == 3
+    wide.click('#lesson [data-act="step:back"]')
+    wide.click('#lesson [data-act="step:back"]')
+    assert wide.locator("#log li").count() == 1
+    wide.click('#lesson [data-act="step:round:3"]')
+    third = wide.locator("#log li").count()
+    assert third > 3 and "Round 3" in wide.text_content("#round")
+    wide.locator('#lesson [data-act="step:next"]').focus()
+    wide.page.keyboard.press("End")
+    assert wide.locator("#log li").count() == steps
+    assert wide.locator('#lesson [data-act="step:next"]').is_disabled()
+    wide.locator("#lesson .where").click()  # the disabled Next lost focus: back in the frame
+    wide.page.keyboard.press("Home")
+    assert wide.locator("#log li").count() == 0
+    wide.page.keyboard.press("ArrowRight")
+    assert wide.locator("#log li").count() == 1
+    narrow.click('#lesson [data-act="step:auto"]')  # plays by itself (pace 0) to the end
+    narrow.wait_for_function(f"document.querySelectorAll('#log li').length === {steps}")
+    assert narrow.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    screenshot(page, "lesson-sequence-stepped")
+    assert not external_requests
+
+
+def test_a_puzzle_is_solved_in_one_frame_and_failed_then_retried_in_the_other(
+        page, base_url, serve_site, tmp_path, wait_ready, screenshot):
+    puzzle = next(p for p in puzzles() if p.id == "remove-1")
+    query = f"?embed&mode=puzzle&puzzle={puzzle.id}&pace=0"
+    (tmp_path / "index.html").write_text(host_page(base_url + query))
+    wide, narrow = frames(page, serve_site(tmp_path), query, wait_ready)
+    for frame in (wide, narrow):
+        settle(frame)
+        assert "Your goal:" in frame.text_content("#lesson")
+    screenshot(page, "lesson-puzzle")
+    for action in puzzle.solution:
+        do(wide, action)
+    wide.wait_for_selector("#lesson .verdict.solved")
+    assert "Solved!" in wide.text_content("#lesson")
+    end_turn(narrow)  # a turn that does nothing toward the goal
+    narrow.wait_for_selector("#lesson .verdict.missed")
+    assert narrow.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    screenshot(page, "lesson-puzzle-verdicts")
+    narrow.click('#lesson [data-act="retry"]')
+    assert narrow.locator("#lesson .verdict").count() == 0 and narrow.locator("#log li").count() == 0
+    narrow.click('#lesson [data-act="solution"]')
+    narrow.click('#lesson [data-act="step:last"]')
+    assert narrow.locator("#log li").count() == len(puzzle.solution)
+    screenshot(page, "lesson-puzzle-solution")
+    narrow.click('#lesson [data-act="step:close"]')
+    assert "Your goal:" in narrow.text_content("#lesson") and narrow.locator("#log li").count() == 0
+
+
+def test_bad_options_are_said_in_the_frame_which_still_shows_a_game(
+        page, base_url, serve_site, tmp_path, wait_ready, screenshot):
+    query = "?embed&mode=sequence&step=<b>x</b>&goal=win&colour=green&caption=<img src=x>&pace=0"
+    (tmp_path / "index.html").write_text(host_page(base_url + query.replace("<", "%3C")
+                                                   .replace(">", "%3E").replace(" ", "%20")))
+    wide, narrow = frames(page, serve_site(tmp_path), query, wait_ready)
+    for frame in (wide, narrow):
+        frame.wait_for_selector("#dialog:not([hidden])")
+        text = frame.text_content("#dialog")
+        assert "“<b>x</b>”" in text and "colour" in text and "goal" in text
+        assert frame.locator("#dialog b, #lesson img").count() == 0  # text, never HTML
+        assert frame.locator("#lesson .caption").text_content() == "<img src=x>"
+    screenshot(page, "lesson-bad-options")
+
+
+def test_a_finished_game_is_replayed_stepped_and_jumped_to_a_round(
+        page, base_url, wait_ready, screenshot):
+    record = {**whole_game(7), "meta": {"mode": HOTSEAT}}
+    page.set_viewport_size({"width": 1000, "height": 700})
+    page.goto(f"{base_url}?record={encode(record)}&pace=0")
+    wait_ready(page)
+    page.wait_for_selector("#dialog:not([hidden]) .end-game")
+    page.click('#dialog [data-act="replay"]')
+    assert page.locator("#dialog").is_hidden() and page.locator("#log li").count() == 0
+    page.click('#lesson [data-act="step:next"]')
+    assert page.locator("#log li").count() == 1
+    page.click('#lesson [data-act="step:round:2"]')
+    assert "Round 2" in page.text_content("#round")
+    screenshot(page, "lesson-replay")
+    page.click('#lesson [data-act="step:close"]')
+    page.wait_for_selector("#dialog:not([hidden]) .end-game")
+    assert page.locator("#log li").count() == len(record["actions"])
+
+
+def test_a_host_page_moves_its_one_live_frame_to_another_example(
+        page, base_url, serve_site, tmp_path, wait_ready, screenshot):
+    """A rules page keeps one runtime for many boards: it sends the frame the next
+    example's query, and the frame shows it without loading again."""
+    record = whole_game(5)
+    query = f"?embed&mode=sequence&record={encode(record)}&pace=0"
+    (tmp_path / "index.html").write_text(host_page(base_url + query, {"wide": SIZES["wide"]}))
+    page.set_viewport_size({"width": 800, "height": 600})
+    page.goto(serve_site(tmp_path).url)
+    frame = page.locator("iframe#wide").element_handle().content_frame()
+    wait_ready(frame)
+    frame.evaluate("window.__booted = 1")  # gone if the frame loaded again
+    post = "q => document.querySelector('iframe#wide').contentWindow.postMessage(q, '*')"
+    page.evaluate(post, "kahuna:open?mode=puzzle&puzzle=remove-1&pace=0")
+    frame.wait_for_selector("#lesson .goal")
+    assert frame.evaluate("window.__booted") == 1 and frame.locator("#log li").count() == 0
+    frame.evaluate("parent.postMessage('kahuna:open?mode=diagram', '*')")  # not from its parent
+    frame.evaluate("window.postMessage('kahuna:open?mode=diagram', '*')")
+    page.evaluate(post, "hello")
+    page.wait_for_timeout(300)
+    assert frame.locator("#lesson .goal").count() == 1
+    page.evaluate(post, "kahuna:open?mode=chess")
+    frame.wait_for_selector("#dialog:not([hidden])")
+    assert "chess" in frame.text_content("#dialog") and frame.evaluate("window.__booted") == 1
+    screenshot(page, "lesson-moved-frame")
+
+
+def test_the_site_puzzles_are_listed_solved_remembered_and_left_for_the_game(
+        page, base_url, wait_ready, screenshot):
+    page.set_viewport_size({"width": 1000, "height": 700})
+    page.goto(f"{base_url}?pace=0&seed=3")
+    wait_ready(page)
+    settle(page)
+    log_before = page.locator("#log li").count()
+    page.click("#btn-new")
+    page.click('#dialog [data-act="puzzles"]')
+    assert page.locator('#dialog [data-act^="puzzle:"]').count() == len(puzzles())
+    screenshot(page, "lesson-puzzle-list")
+    first = puzzles()[0]
+    page.click(f'#dialog [data-act="puzzle:{first.id}"]')
+    assert "Your goal:" in page.text_content("#lesson")
+    for action in first.solution:
+        do(page, action)
+    page.wait_for_selector("#lesson .verdict.solved")
+    page.keyboard.press("Escape")  # a scoring dialog, if the turn ended the round
+    page.reload()
+    wait_ready(page)
+    page.click("#btn-new")
+    page.click('#dialog [data-act="puzzles"]')
+    assert "✓" in page.locator(f'#dialog li:has([data-act="puzzle:{first.id}"])').text_content()
+    page.click(f'#dialog [data-act="puzzle:{puzzles()[1].id}"]')
+    page.click('#lesson [data-act="puzzle:leave"]')
+    settle(page)
+    assert page.locator("#lesson").inner_html() == ""
+    assert page.locator("#log li").count() == log_before  # the game, as it was saved
+
+
+def test_the_examples_page_shows_every_mode_without_a_problem(page, base_url, wait_ready,
+                                                               screenshot, external_requests):
+    page.set_viewport_size({"width": 800, "height": 700})
+    page.goto(base_url + "examples.html")
+    frames = page.locator("iframe")
+    assert frames.count() >= 6
+    for i in range(frames.count()):
+        frames.nth(i).scroll_into_view_if_needed()  # loading="lazy": booted when near
+        frame = frames.nth(i).element_handle().content_frame()
+        wait_ready(frame)
+        assert frame.locator("#dialog").is_hidden(), frame.text_content("#dialog")
+        assert frame.locator("#board svg.board").count() == 1
+    page.evaluate("scrollTo(0, 0)")
+    screenshot(page, "lesson-examples-page")
+    assert not external_requests

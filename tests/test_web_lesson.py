@@ -1,0 +1,332 @@
+"""The embed's modes (web/modes.py) and the steps of a game (web/sequence.py,
+web/lesson.py): a sequence stepped through, a diagram looked at or explored, a puzzle
+tried, failed, retried and shown solved, the play mode's options, the replay of a
+finished game. All under CPython through App.handle, as a click would."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kahuna import Action, goal_from_text, puzzles
+from kahuna.notation.link import encode
+from kahuna.rules.deal import Setup
+from web.app import App
+from web.controller import COMPUTER, HOTSEAT, Match
+from web.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
+from web.opening import boot
+from web.sequence import Sequence
+from web.view import view
+
+from .helpers import HOLD_ALOA, last_card
+from .web_helpers import Clock, MemoryStorage, clickable, new_app
+
+FULL = "/kahuna/?record=abc"
+
+
+def played(actions: int, seed: int = 3) -> Match:
+    """A two-player game with ``actions`` random legal actions played (to the end if it
+    ends first)."""
+    match = Match.new(Setup(seed=seed), HOTSEAT, None)
+    rng = random.Random(seed)
+    while len(match.actions) < actions and not match.state.is_over:
+        match.play(rng.choice(match.state.legal_actions()))
+    return match
+
+
+def embedded(params: dict[str, str]) -> App:
+    app = App(MemoryStorage(), Clock(), seed=5, embed=FULL)
+    boot(app, {"embed": "", **params})
+    return app
+
+
+def record_link(match: Match) -> str:
+    return encode({k: v for k, v in match.to_record().items() if k != "meta"})
+
+
+# ----- sequences ----------------------------------------------------------------------
+
+def test_a_sequence_opens_at_its_start_and_steps_forward_and_back():
+    game = played(12)
+    app = embedded({"record": record_link(game), "mode": SEQUENCE})
+    assert app.sequence is not None and app.sequence.last == 12
+    assert app.match is not None and app.match.actions == []
+    lesson = view(app).lesson
+    assert "step:next" in clickable(lesson) and "The start (12 steps)" in lesson
+    assert not app.may_act() and app.offers().acts() == {}  # watching, not playing
+    app.handle("step:next")
+    assert app.match.actions == game.actions[:1]
+    assert app.fx is not None and app.fx.action == game.actions[0]  # animated forward
+    assert "Step 1 of 12" in view(app).lesson
+    app.handle("step:last")
+    assert app.match.state.history == game.state.history and app.fx is None
+    app.handle("step:back")
+    assert len(app.match.actions) == 11 and app.fx is None  # back is not animated
+    app.handle("step:first")
+    assert app.match.actions == []
+    for where in ("back", "round:9", "round:x", "round:²", "nowhere", ""):
+        app.handle("step:" + where)  # beyond the ends, or nonsense: nothing moves
+        assert app.match.actions == []
+
+
+def test_a_sequence_may_open_at_any_step_and_clamps_one_beyond_its_end():
+    game = played(12)
+    assert len(embedded({"record": record_link(game), "mode": SEQUENCE,
+                         "step": "5"}).match.actions) == 5
+    assert len(embedded({"record": record_link(game), "mode": SEQUENCE,
+                         "step": "999"}).match.actions) == 12
+
+
+def test_a_sequence_steps_each_round_and_the_last_step_stops_autoplay():
+    game = played(400)  # a whole game: three rounds (R16, R20)
+    assert game.state.is_over
+    seq = Sequence.of(game, 0)
+    assert len(seq.rounds) == 3 and seq.rounds[0] == 0
+    seq.go("round:2")
+    assert seq.round_at() == 2 and game.effects[seq.step - 1].scoring is not None
+    seq.auto = True
+    seq.go("last")
+    assert not seq.auto
+
+
+def test_autoplay_is_switched_by_the_play_button_and_from_the_address():
+    game = played(6)
+    app = embedded({"record": record_link(game), "mode": SEQUENCE, "auto": ""})
+    assert app.sequence is not None and app.sequence.auto
+    app.handle("step:auto")
+    assert not app.sequence.auto
+    app.handle("step:last")
+    app.handle("step:auto")  # at the end there is nothing left to play
+    assert not app.sequence.auto
+
+
+def test_a_sequence_without_actions_is_said_and_the_position_is_played():
+    game = played(0)
+    app = embedded({"record": record_link(game), "mode": SEQUENCE})
+    assert app.sequence is None and app.dialog == "notice"
+    assert "needs a record with actions" in app.notice[1]
+
+
+def test_reset_takes_a_sequence_back_to_its_opening_step():
+    game = played(8)
+    app = embedded({"record": record_link(game), "mode": SEQUENCE, "step": "3"})
+    app.handle("step:last")
+    app.handle("reset")
+    assert app.sequence is not None and app.sequence.step == 3 and app.sequence.last == 8
+
+
+# ----- diagrams -----------------------------------------------------------------------
+
+def test_a_diagram_is_looked_at_unless_it_may_be_explored():
+    game = played(10)
+    still = embedded({"record": record_link(game), "mode": DIAGRAM, "step": "4",
+                      "caption": "After <b>four</b> actions"})
+    assert still.match is not None and len(still.match.actions) == 4
+    assert not still.may_act() and view(still).hint_ok is False
+    assert 'class="caption">After &lt;b&gt;four&lt;/b&gt; actions' in view(still).lesson
+    free = embedded({"record": record_link(game), "mode": DIAGRAM, "step": "4",
+                     "explore": ""})
+    assert free.may_act()
+    free.handle("do:" + str(free.match.state.legal_actions()[0]))
+    assert len(free.match.actions) == 5
+    free.handle("reset")
+    assert len(free.match.actions) == 4  # back to the diagram as linked
+
+
+# ----- puzzles ------------------------------------------------------------------------
+
+def test_a_site_puzzle_is_solved_by_its_solution_and_says_so():
+    puzzle = puzzles()[0]
+    app = embedded({"mode": PUZZLE, "puzzle": puzzle.id})
+    assert app.puzzle is not None and app.match is not None
+    assert "Your goal:" in view(app).lesson
+    for action in puzzle.solution_actions():
+        app.handle(f"do:{action}")
+    assert app.puzzle.verdict is not None and app.puzzle.verdict.reached
+    assert "Solved!" in view(app).lesson and not app.may_act()
+    assert {"retry", "solution"} <= set(clickable(view(app).lesson))
+
+
+def test_a_failed_puzzle_is_said_then_retried_then_its_solution_stepped_through():
+    puzzle = puzzles()[0]
+    app = embedded({"mode": PUZZLE, "puzzle": puzzle.id})
+    start = list(app.match.state.history)
+    for _ in range(20):  # a turn that misses: end it at once
+        ending = [a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "PASS")]
+        if not ending or app.puzzle.verdict is not None:
+            break
+        app.handle(f"do:{ending[0]}")
+    assert app.puzzle.verdict is not None and not app.puzzle.verdict.reached
+    assert "Not this time." in view(app).lesson
+    app.handle("retry")
+    assert app.puzzle.verdict is None and app.match.state.history == start and app.may_act()
+    app.handle("solution")
+    assert app.sequence is not None and app.sequence.last == len(puzzle.solution)
+    app.handle("step:last")
+    assert "Back to the puzzle" in view(app).lesson
+    app.handle("step:close")
+    assert app.sequence is None and app.puzzle is not None and app.may_act()
+
+
+def test_a_goal_for_a_linked_position_is_judged_by_the_engine():
+    state = last_card(black=HOLD_ALOA)
+    from kahuna.notation.position import position_to_json
+    app = embedded({"position": encode(position_to_json(state)), "mode": PUZZLE,
+                    "goal": "control:1"})
+    assert app.puzzle is not None and app.puzzle.goal == goal_from_text("control:1")
+    app.handle("solution")
+    assert app.sequence is not None  # the solver found a turn
+
+
+@pytest.mark.parametrize("params, said", [
+    ({"mode": "chess"}, "mode"),
+    ({"mode": PUZZLE}, "needs a puzzle= or a goal="),
+    ({"mode": PUZZLE, "puzzle": "<script>"}, "puzzle"),
+    ({"mode": PUZZLE, "goal": "win:everything"}, "goal"),
+    ({"mode": SEQUENCE, "step": "-1"}, "step"),
+    ({"level": "grandmaster"}, "level"),
+    ({"colour": "green"}, "colour"),
+    ({"variants": "v1,v9"}, "variants"),
+])
+def test_a_bad_option_is_said_and_the_frame_still_shows_a_game(params, said):
+    app = embedded(params)
+    assert app.match is not None and app.dialog == "notice"
+    assert said in app.notice[1]
+    assert "<" not in view(app).dialog.split("</h2>")[1].split("<p")[0]  # nothing inserted
+
+
+def test_a_caption_keeps_one_line_of_plain_text():
+    app = embedded({"caption": "a\u202eb\nc " + "x" * 500})
+    assert app.mode.caption.startswith("ab c ") and len(app.mode.caption) == 200
+
+
+# ----- play -----------------------------------------------------------------------------
+
+def test_play_options_choose_the_level_colour_and_variants_of_a_fresh_game():
+    app = embedded({"level": "casual", "colour": "white", "variants": "v2,v1"})
+    m = app.match
+    assert m is not None and m.mode == COMPUTER and m.level == "casual" and m.human == 1
+    assert m.state.fewer_surprises and m.state.open_draws  # V1, V2
+
+
+def test_a_linked_position_may_be_played_against_the_computer():
+    game = played(6)
+    app = embedded({"record": record_link(game), "colour": "black", "level": "beginner"})
+    assert app.match.mode == COMPUTER and app.match.human == 0
+    assert app.match.level == "beginner" and len(app.match.actions) == 6
+
+
+# ----- replay of a finished game ----------------------------------------------------------
+
+def test_a_finished_game_can_be_replayed_and_left_for_its_end():
+    app = new_app()
+    app.resume(played(400))
+    app.match.id = "g1"
+    assert app.dialog == "end" and "replay" in clickable(view(app).dialog)
+    finished = app.match
+    app.handle("replay")
+    assert app.sequence is not None and app.match is not finished and app.dialog == ""
+    assert app.match.actions == []
+    app.handle("step:round:3")
+    assert app.sequence.round_at() == 3
+    assert "Back to the game" in view(app).lesson
+    app.handle("step:close")
+    assert app.match is finished and app.sequence is None and app.dialog == "end"
+
+
+def test_a_replay_saves_nothing_and_a_new_game_ends_it():
+    storage = MemoryStorage()
+    app = new_app(storage)
+    app.resume(played(400))
+    app.save()
+    stored = dict(storage.items()) if hasattr(storage, "items") else None
+    app.handle("replay")
+    app.handle("step:next")
+    app.save()
+    assert stored is None or dict(storage.items()) == stored
+    app.handle("menu")
+    app.handle("start")
+    assert app.sequence is None and app.match is not None and not app.match.state.is_over
+
+
+def test_a_sequence_of_a_finished_game_shows_its_steps_not_the_end_dialog():
+    game = played(400)
+    app = embedded({"record": record_link(game), "mode": SEQUENCE})
+    app.handle("step:last")
+    assert app.dialog == "" and view(app).dialog == "" and app.match.state.is_over
+
+
+def test_a_replay_of_a_game_on_one_device_is_not_covered():
+    app = new_app(mode=HOTSEAT)
+    app.resume(played(400))
+    assert app.covered
+    app.handle("replay")
+    assert not app.covered and view(app).cover == ""
+
+
+def test_a_frame_reopened_with_another_example_forgets_the_first():
+    from web.opening import reopen
+    game = played(10)
+    app = embedded({"record": record_link(game), "mode": SEQUENCE})
+    app.handle("step:last")
+    reopen(app, [("mode", PUZZLE), ("puzzle", puzzles()[0].id), ("lang", "de")],
+           "/kahuna/?mode=puzzle")
+    assert app.sequence is None and app.puzzle is not None and app.mode.mode == PUZZLE
+    assert app.lang == "de" and app.embed == "/kahuna/?mode=puzzle"
+    assert app.match is not None and app.match.actions == []
+    reopen(app, [("mode", "chess")], "/kahuna/")  # a bad example is said, as at boot
+    assert app.puzzle is None and app.dialog == "notice" and app.match is not None
+
+
+# ----- the site's puzzles in the full page --------------------------------------------------
+
+def test_the_full_page_lists_the_puzzles_opens_one_and_remembers_it_solved():
+    from web.puzzles import KEY, solved
+    storage = MemoryStorage()
+    app = new_app(storage)
+    game = app.match
+    app.handle("menu")
+    assert "puzzles" in clickable(view(app).dialog)
+    app.handle("puzzles")
+    listed = clickable(view(app).dialog)
+    assert [f"puzzle:{p.id}" for p in puzzles()] == [a for a in listed if a.startswith("puzzle:")]
+    first = puzzles()[0]
+    app.handle(f"puzzle:{first.id}")
+    assert app.puzzle is not None and app.dialog == "" and app.match is not game
+    for action in first.solution_actions():
+        app.handle(f"do:{action}")
+    assert solved(storage) == {first.id} and "kahuna.puzzles" == KEY
+    app.handle("puzzles")
+    assert "✓" in view(app).dialog
+    app.handle("puzzle:next")
+    assert app.puzzle is not None and app.puzzle.name == puzzles()[1].id
+    app.handle("puzzle:leave")
+    assert app.puzzle is None and app.match.id == game.id  # the game as it was saved
+
+
+def test_puzzle_progress_survives_a_corrupt_value_and_a_refusing_storage():
+    from web.puzzles import KEY, mark_solved, solved
+    storage = MemoryStorage()
+    for junk in ("{not json", '{"a": 1}', '[1, null, "x"]', "null"):
+        storage.setItem(KEY, junk)
+        assert solved(storage) <= {"x"}
+    mark_solved(storage, "gain-1")
+    assert "gain-1" in solved(storage)
+
+    class Refusing(MemoryStorage):
+        def setItem(self, key, value):
+            raise RuntimeError("QuotaExceededError")
+
+    mark_solved(Refusing(), "gain-1")  # nothing kept, nothing raised
+
+
+def test_an_unknown_puzzle_and_the_puzzle_acts_of_an_embed_change_nothing():
+    app = new_app()
+    game = app.match
+    app.handle("puzzle:nope")
+    assert app.puzzle is None and app.match is game
+    frame = embedded({})
+    frame.handle("puzzles")
+    frame.handle(f"puzzle:{puzzles()[0].id}")
+    assert frame.dialog == "" and frame.puzzle is None
