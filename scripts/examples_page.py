@@ -50,8 +50,9 @@ def examples() -> list[tuple[str, str, str]]:
     replay(record)  # every action legal, or no page
     worked = encode(record)
     return [
-        ("A diagram", "A position to look at, with a caption.",
-         f"embed&mode=diagram&position={removal}&caption=Black+may+take+White%27s+ALOA-HUNA+away"),
+        ("A diagram", "A position to look at, with a caption and notes on the board.",
+         f"embed&mode=diagram&position={removal}&caption=Black+may+take+White%27s+ALOA-HUNA+away"
+         "&islands=ALOA,HUNA&lines=ALOA-HUNA&labels=ALOA:1,HUNA:2"),
         ("An explorable diagram", "The same position; the reader may try moves, and Reset.",
          f"embed&mode=diagram&position={removal}&explore"),
         ("A sequence", "The rulebook's worked example, a step at a time.",

@@ -299,9 +299,13 @@ def screens() -> list[str]:
     # Embeds in each mode; their options given badly.
     frame = App(MemoryStorage(), Clock(), seed=1, embed="/kahuna/")
     boot(frame, {"embed": "", "mode": "sequence", "caption": "ELAI", "step": "-", "goal": "?",
-                 "puzzle": "?", "level": "?", "colour": "?", "variants": "?"})
+                 "puzzle": "?", "level": "?", "colour": "?", "variants": "?",
+                 "islands": "?", "lines": "?", "arrows": "?", "labels": "?"})
     draw(frame)
     boot(frame, {"embed": "", "mode": "?"})
+    draw(frame)
+    boot(frame, {"embed": "", "mode": "diagram", "islands": "ELAI", "lines": "ALOA-HUNA",
+                 "arrows": "ALOA>HUNA", "labels": "ELAI:1"})
     draw(frame)
     boot(frame, {"embed": "", "mode": "puzzle"})
     draw(frame)
@@ -378,7 +382,8 @@ ADDRESS_WORDS = ("seed", "pace", "autoplay", "lang", "record", "position", "embe
                  "grandmaster", "random", "beginner", "casual", "skilled", "expert", "master",
                  # an embed's options and their values (web/modes.py)
                  "mode", "caption", "step", "goal", "puzzle", "level", "colour", "variants",
-                 "black", "white", "v1", "v2", "play", "diagram", "sequence")
+                 "black", "white", "v1", "v2", "play", "diagram", "sequence", "islands",
+                 "lines", "arrows", "labels")
 KEPT = re.compile("|".join([*(rf"\b{name}\b" for name in ISLANDS),
                             *(rf"\b{name}\b" for name in language.NAMES.values()),
                             r"\b(?:EN|DE|FR|PL)\b",

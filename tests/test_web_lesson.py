@@ -330,3 +330,15 @@ def test_an_unknown_puzzle_and_the_puzzle_acts_of_an_embed_change_nothing():
     frame.handle("puzzles")
     frame.handle(f"puzzle:{puzzles()[0].id}")
     assert frame.dialog == "" and frame.puzzle is None
+
+
+def test_a_diagram_draws_the_notes_of_its_address_and_says_a_bad_one():
+    game = played(6)
+    app = embedded({"record": record_link(game), "mode": DIAGRAM, "islands": "elai,HUNA",
+                    "lines": "ALOA-HUNA", "arrows": "ALOA>HUNA", "labels": "ELAI:1,HUNA:<b>"})
+    assert app.mode.notes.islands == frozenset({4, 7}) and app.mode.notes.arrows == ((0, 7),)
+    assert app.mode.notes.labels == ()  # the bad kind is left out, and said
+    assert "labels" in app.notice[1] and "ELAI:1" in app.notice[1]
+    board = view(app).board
+    assert board.count('class="ring"') == 2 and board.count('class="band"') == 1
+    assert board.count('class="head"') == 1 and "<b>" not in board

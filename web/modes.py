@@ -7,6 +7,8 @@ of that mode, read from the address and checked here. Pure; ``web.address.read``
   step=N                diagram: the moment of a record to show; sequence: the step to open at
   auto                  sequence: step on by itself from the start (any value)
   explore               diagram: the reader may try moves and reset (any value)
+  islands=, lines=, arrows=, labels=   notes on the board, e.g. islands=ELAI,HUNA
+                        lines=ALOA-HUNA arrows=ALOA>HUNA labels=ELAI:1 (kahuna.parse_annotations)
   puzzle=ID             puzzle: one of the site's puzzles (kahuna.puzzles())
   goal=AIM[:...]        puzzle: the goal for a linked position, e.g. gain:ELAI, remove:ALOA-HUNA
   level=NAME            play: the computer's level for a fresh game or a position played
@@ -27,6 +29,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kahuna import Annotations, KahunaError, parse_annotations
+
 from .language import _
 
 if TYPE_CHECKING:
@@ -37,7 +41,10 @@ MODES = (PLAY, DIAGRAM, SEQUENCE, PUZZLE)
 COLOURS = ("black", "white", "random")
 VARIANTS = ("v1", "v2")
 #: The options with a value (``auto`` and ``explore`` are flags).
-OPTIONS = ("mode", "caption", "step", "puzzle", "goal", "level", "colour", "variants")
+OPTIONS = ("mode", "caption", "step", "puzzle", "goal", "level", "colour", "variants",
+           "islands", "lines", "arrows", "labels")
+#: Each kind of note, and what a good one looks like (said when one cannot be read).
+NOTES = {"islands": "ELAI,HUNA", "lines": "ALOA-HUNA", "arrows": "ALOA>HUNA", "labels": "ELAI:1"}
 #: Characters of a caption kept: a caption is a line, not a page.
 MAX_CAPTION = 200
 _STEP = re.compile(r"[0-9]{1,4}")
@@ -61,6 +68,7 @@ class Mode:
     level: str | None = None
     colour: str | None = None
     variants: tuple[str, ...] = ()
+    notes: Annotations = Annotations()
 
 
 def _bad(name: str, value: str, allowed: str) -> str:
@@ -109,7 +117,21 @@ def read_mode(first: Mapping[str, str], problems: list[str]) -> Mode:
                           "instead."))
         mode = PLAY
     return Mode(mode, caption, step, "auto" in first, "explore" in first, puzzle, goal,
-                level, colour, variants)
+                level, colour, variants, _notes(first, problems))
+
+
+def _notes(first: Mapping[str, str], problems: list[str]) -> Annotations:
+    """The board's notes; a kind that cannot be read is left out and said."""
+    good = {}
+    for kind, example in NOTES.items():
+        if kind in first:
+            try:
+                parse_annotations(**{kind: first[kind]})
+                good[kind] = first[kind]
+            except KahunaError:
+                problems.append(_bad(kind, first[kind],
+                                     _("a list such as {example}").format(example=example)))
+    return parse_annotations(**good)
 
 
 def _goal(text: str, problems: list[str]) -> Goal | None:

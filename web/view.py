@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from html import escape
 from typing import TYPE_CHECKING
 
-from kahuna import YOU, Action, Effects, Observation, describe
+from kahuna import YOU, Action, Effects, Observation, annotated, describe
 
 from . import dialogs, header, moves, panels, saves, share, tips
 from .acts import record_ready
@@ -109,8 +109,9 @@ def view(app: App) -> View:
     hint_line = app.hint.line if app.hint is not None else -1
     log = m.log(tr())
     return View(
-        board=board_svg(obs, Marks(offer.acts(), hint_line, app.fx,
-                                   moves.last_turn(m.effects, m.viewer())), app.portrait),
+        board=board_svg(obs, annotated(app.mode.notes, Marks(
+            offer.acts(), hint_line, app.fx, moves.last_turn(m.effects, m.viewer()))),
+            app.portrait),
         players=panels.players_html(obs, names),
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
         opp_hand=panels.opponent_hand_html(obs),
