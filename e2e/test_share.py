@@ -79,9 +79,13 @@ def test_a_finished_game_is_shared_copied_and_opens_elsewhere(browser, base_url,
     assert log_of(there) == log_of(page) and len(log_of(page)) == len(record["actions"])
     other.close()
 
-    # A link over the limit (made small here) is refused, with the record's download.
+    # A link over the limit (made small here) is refused, with the record's download
+    # (the record is offered once the hands are shown: web/acts.py record_ready).
     run_python(page, "import web.share; web.share.LIMIT = 100")
-    page.click('#dialog [data-act="share"]')
+    page.click('#dialog [data-act="close"]')
+    page.click('#cover [data-act="uncover"]')
+    page.click(".log-box summary#log-label")
+    page.click('#export [data-act="share"]')
     assert "too long" in page.text_content("#dialog h2")
     assert page.locator("#share-link").count() == 0
     screenshot(page, "share-too-long-desktop")

@@ -77,7 +77,9 @@ def test_the_shared_record_opens_the_same_game_for_two_players():
     m = other.match
     assert m.actions == app.match.actions and m.mode == HOTSEAT
     assert m.state.outcome == app.match.state.outcome
-    assert other.dialog == "end"
+    assert other.dialog == "end" and other.covered  # two players: the hands covered...
+    other.handle("share")  # ...but a finished game hides nothing: its end dialog shares it
+    assert other.dialog == "share" and other.share.url.split("?")[1] == url.split("?")[1]
 
 
 def test_the_end_dialog_offers_share_and_closing_it_goes_back_there():
@@ -227,6 +229,8 @@ def test_a_link_over_the_limit_is_refused_with_the_download_instead():
     assert view(app).clipboard is None
     app.handle("export")
     assert view(app).download is not None  # the record file, the way on
+    app.covered = True  # two players, the hands covered: the download waits (web/acts.py)
+    assert clickable(view(app).dialog) == ["back"] and "Download the game record" in shown
 
 
 def test_an_embedded_page_offers_no_share():

@@ -257,9 +257,9 @@ def record_ready(app: App) -> bool:
 
 def _share(app: App, rest: str) -> None:
     """The share dialog with a link to the game as the viewer sees it (web/share.py);
-    never under the hot-seat cover."""
+    under the hot-seat cover only once the game is over (its end dialog is up then)."""
     m = app.match
-    if m is None or app.covered:
+    if m is None or (app.covered and not m.state.is_over):
         return
     seed = None if app.seed is None else f"{app.seed}:share:{len(m.actions)}"
     app.share = share(m, app.site, random.Random(seed))

@@ -68,9 +68,10 @@ def button_html(over: bool) -> str:
     return f'<button type="button" class="act" data-act="share">{escape(label)}</button>'
 
 
-def share_html(made: Share) -> str:
+def share_html(made: Share, downloadable: bool) -> str:
     """The share dialog: the link in a read-only field, Copy and Close; a link over
-    ``LIMIT`` is refused, with the game record's download instead."""
+    ``LIMIT`` is refused, with the game record's download instead (its button when the
+    record may be downloaded now, ``downloadable``: not under the hot-seat cover)."""
     if made.too_long:
         why = ngettext(
             "Its link would be {count} character long, and many web hosts refuse addresses "
@@ -82,8 +83,9 @@ def share_html(made: Share) -> str:
             len(made.url)).format(count=len(made.url), limit=LIMIT)
         return (f'<h2 id="dialog-title">{escape(_("This game is too long for a link"))}</h2>'
                 f'<p>{escape(why)}</p><div class="buttons">'
-                f'{_button("export", _("Download the game record"), True)}'
-                f'{_button("back", _("Close"))}</div>')
+                + (_button("export", _("Download the game record"), True) if downloadable
+                   else "")
+                + f'{_button("back", _("Close"), not downloadable)}</div>')
     if made.kind == "record":
         title = _("Share this game")
         what = _("The link opens the whole game, every move of both players, in the page.")

@@ -245,7 +245,7 @@ def _dialog_html(app: App) -> str:
         return dialogs.end_html(obs, m.names(), result, m.held_at_scorings(),
                                 m.mode == COMPUTER, shareable=app.embed is None)
     if app.dialog == "share" and app.share is not None:
-        return share.share_html(app.share)
+        return share.share_html(app.share, record_ready(app))
     if app.dialog == "review" and app.review is not None:
         return review_html(app.review, m.names(), app.portrait)
     return ""
