@@ -74,16 +74,16 @@ def test_a_finished_game_is_shared_copied_and_opens_elsewhere(browser, base_url,
     there.goto(link)
     wait_ready(there)
     assert "Rematch" in there.text_content("#dialog")  # the end of the same game
+    there.click('#dialog [data-act="close"]')
+    assert there.locator("#cover").is_hidden()  # a shared end hides nothing
     page.click('#dialog [data-act="back"]')  # back to the end of the game
     assert "Rematch" in page.text_content("#dialog")
     assert log_of(there) == log_of(page) and len(log_of(page)) == len(record["actions"])
     other.close()
 
-    # A link over the limit (made small here) is refused, with the record's download
-    # (the record is offered once the hands are shown: web/acts.py record_ready).
+    # A link over the limit (made small here) is refused, with the record's download.
     run_python(page, "import web.share; web.share.LIMIT = 100")
     page.click('#dialog [data-act="close"]')
-    page.click('#cover [data-act="uncover"]')
     page.click(".log-box summary#log-label")
     page.click('#export [data-act="share"]')
     assert "too long" in page.text_content("#dialog h2")

@@ -174,12 +174,13 @@ def _open_link(app: App, key: str, data: Any, problems: list[str], detail: list[
     link = saves.identity(match.to_record())
     before = saves.opened_from(app.storage, link) if app.embed is None else None
     if before is not None and before.match is not None:  # opened before: that game
-        app.resume(before.match)
-        app.save()
-        return True
-    match.id = saves.new_id(app.storage, app.now())
-    match.created = app.now()
-    match.revision, match.opened = 0, link
+        match = before.match
+    else:
+        match.id = saves.new_id(app.storage, app.now())
+        match.created = app.now()
+        match.revision, match.opened = 0, link
     app.resume(match)
+    # A shared game that is over hides nothing: no hot-seat cover to pass.
+    app.covered = app.covered and not match.state.is_over
     app.save()
     return True
