@@ -9,7 +9,7 @@ import json
 import random
 from urllib.parse import parse_qs, urlsplit
 
-from kahuna import ISLANDS, decode_link, make_record, new_game, Setup
+from kahuna import ISLANDS, Setup, decode_link, make_record, new_game
 from kahuna.notation.link import encode
 from tests.web_helpers import new_app
 
