@@ -15,7 +15,9 @@ from kahuna.notation.link import encode
 from web import saves
 from web.app import App
 from web.controller import COMPUTER, HOTSEAT, Match
-from web.opening import FILE_LIMIT, FILE_TITLE, boot, file_too_large, open_file
+from web.opening import (
+    FILE_LIMIT, FILE_TITLE, boot, file_too_large, file_unreadable, open_file,
+)
 from web.share import COPIED, LIMIT, REFUSED, Share, share, shared
 from web.view import view
 
@@ -345,4 +347,13 @@ def test_a_file_too_large_is_refused_without_reading_it():
     before = app.match.to_record()
     file_too_large(app, "huge.json", FILE_LIMIT + 1)
     assert app.dialog == "notice" and str(FILE_LIMIT) in app.notice[2]
+    assert app.match.to_record() == before
+
+
+def test_a_file_the_browser_cannot_read_is_said():
+    app = new_app(seed=2)
+    before = app.match.to_record()
+    file_unreadable(app, "gone.json")
+    assert app.dialog == "notice" and app.notice[0] == FILE_TITLE
+    assert "“gone.json”" in view(app).dialog and "could not read" in app.notice[2]
     assert app.match.to_record() == before

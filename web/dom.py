@@ -17,7 +17,7 @@ from pyscript import document, window
 from . import focus, keys
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
-from .opening import FILE_LIMIT, file_too_large, open_file, reopen
+from .opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
 from .review import advance
 from .sequence import AUTO_SECONDS
 from .view import parts, view
@@ -234,7 +234,12 @@ class Page:
         if size > FILE_LIMIT:
             file_too_large(self.app, name, size)
         else:
-            open_file(self.app, name, (await chosen.arrayBuffer()).to_bytes())
+            try:
+                raw = (await chosen.arrayBuffer()).to_bytes()
+            except Exception:  # the file was moved or deleted since it was chosen
+                file_unreadable(self.app, name)
+            else:
+                open_file(self.app, name, raw)
         self.render()
         self.kick()
 

@@ -153,6 +153,12 @@ def file_too_large(app: App, name: str, size: int) -> None:
              f"too large: {size} bytes, at most {FILE_LIMIT}")
 
 
+def file_unreadable(app: App, name: str) -> None:
+    """The browser could not read the file ``name`` (gone since it was chosen, or not
+    allowed): said."""
+    app.tell(FILE_TITLE, _file_problem(name), "the browser could not read the file")
+
+
 def _file_problem(name: str) -> str:
     return _("The file {name} is not a game record or a position that can be opened.").format(
         name=quoted(name))
