@@ -27,6 +27,8 @@ from .drawing.words import island_label, line_label
 from .notation.link import KEYS as LINK_KEYS
 from .notation.link import as_record as link_record
 from .notation.link import decode as decode_link
+from .notation.link import kind_of as link_kind
+from .notation.link import link_url
 from .notation.language import LANGUAGES, translations
 from .notation.narrate import (
     YOU, describe, name_words, reason_words, result_words, scoring_words, winner_words,
@@ -68,7 +70,7 @@ _LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "check_tur
           "verdict_words"}
 
 __all__ = [
-    "LINK_KEYS", "link_record", "decode_link", "LANGUAGES", "translations", "YOU",
+    "LINK_KEYS", "link_record", "decode_link", "link_kind", "link_url", "LANGUAGES", "translations", "YOU",
     "describe", "name_words", "reason_words", "result_words", "scoring_words", "winner_words", "load_json", "parse_seat", "position_from_json", "position_to_json",
     "seat_name", "RECORD_FORMAT", "RECORD_VERSION", "make_record", "replay",
     "setup_to_json", "start_of", "TURN_ENDING", "Action", "Kind", "DEGREE", "ISLANDS",

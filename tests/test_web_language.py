@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -29,9 +30,10 @@ from web import guard, language, panels, render, saves
 from web.app import App, NOT_SAVED
 from web.choices import Offers
 from web.controller import HOTSEAT
-from web.opening import boot, start_autoplay
+from web.opening import boot, file_too_large, open_file, start_autoplay
 from web.review import advance
 from web.saves import PREFIX
+from web.share import LIMIT
 from web.tips import TIPS
 from web.view import parts, view
 
@@ -205,6 +207,23 @@ def screens() -> list[str]:
     draw(done)
     done.dialog = "scoring"
     draw(done)
+    # Share: the finished game, copied or not; too long for a link; a position.
+    done.handle("share")
+    for copied in (True, False):
+        done.copied(copied)
+        draw(done)
+    done.share = replace(done.share, url="x" * (LIMIT + 1))
+    draw(done)
+    done.handle("back")
+    app.dialog = ""
+    app.handle("share")
+    draw(app)
+    # A game record file that holds no game; one too large to read.
+    opened = new_app(seed=2)
+    open_file(opened, "notes.txt", b"\xff\xfe")
+    draw(opened)
+    file_too_large(opened, "huge.json", 5_000_000)
+    draw(opened)
     storage.setItem(PREFIX + "broken", "{not json")
     storage.setItem(PREFIX + "old", '{"format": "kahuna-record", "version": 99}')
     new_app(storage, seed=3, mode=HOTSEAT)  # a second saved game

@@ -29,10 +29,11 @@ def page_ids() -> set[str]:
 def test_the_views_fields_are_exactly_the_pages_element_ids():
     names = [f.name for f in dataclasses.fields(View)]
     filled = {element_id(name) for name in names
-              if name not in ("hint_ok", "turn", "download", "lang", "theme", "motion")}
+              if name not in ("hint_ok", "turn", "download", "lang", "theme", "motion",
+                              "clipboard")}
     assert filled == page_ids() - STATIC_IDS
     assert set(OWN_WAY) <= set(names)
-    assert set(parts(view(new_app()))) == filled - {"dialog", "cover"}
+    assert set(parts(view(new_app()))) == filled - {element_id(name) for name in OWN_WAY}
     assert element_id("opp_hand") == "opp-hand" and element_id("hand_label") == "hand-label"
 
 

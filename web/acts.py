@@ -9,6 +9,7 @@ is caught: any other failure is a bug and must show.
 from __future__ import annotations
 
 import json
+import random
 from typing import TYPE_CHECKING, Callable
 
 from kahuna import Action, NotationError, seat_name
@@ -20,6 +21,7 @@ from .opening import open_mode
 from .panels import own_hand
 from .players import levels
 from .review import choose, show_step
+from .share import share
 from .tips import TIPS
 
 if TYPE_CHECKING:
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
 KEY_ACTS = ("escape", "keys")
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
 FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep", "puzzles",
-                  "puzzle")
+                  "puzzle", "share", "copy", "open-file")
 
 
 def _do(app: App, rest: str) -> None:
@@ -119,13 +121,13 @@ def _lang(app: App, rest: str) -> None:
 
 
 #: Dialogs Escape closes as their Close button does ("new" only over a game).
-_ESCAPABLE = ("scoring", "end", "notice", "language", "keys", "settings")
+_ESCAPABLE = ("scoring", "end", "notice", "language", "keys", "settings", "share")
 
 
 def _escape(app: App, rest: str) -> None:
     """Escape: close the dialog that may be closed, else drop the selection and hint."""
     if app.dialog in _ESCAPABLE or (app.dialog == "new" and app.match is not None):
-        if app.dialog in ("language", "keys", "settings"):
+        if app.dialog in ("language", "keys", "settings", "share"):
             app.dialog, app.under = app.under, ""
         else:
             _close(app, rest)
@@ -151,8 +153,8 @@ def _settings(app: App, rest: str) -> None:
 
 
 def _back(app: App, rest: str) -> None:
-    """Close the keys or settings dialog: back to what was under it."""
-    if app.dialog in ("keys", "settings"):
+    """Close the keys, settings or share dialog: back to what was under it."""
+    if app.dialog in ("keys", "settings", "share"):
         app.dialog, app.under = app.under, ""
 
 
@@ -253,6 +255,29 @@ def record_ready(app: App) -> bool:
     return app.match is not None and app.match.state.is_over and not app.covered
 
 
+def _share(app: App, rest: str) -> None:
+    """The share dialog with a link to the game as the viewer sees it (web/share.py);
+    under the hot-seat cover only once the game is over (its end dialog is up then)."""
+    m = app.match
+    if m is None or (app.covered and not m.state.is_over):
+        return
+    seed = None if app.seed is None else f"{app.seed}:share:{len(m.actions)}"
+    app.share = share(m, app.site, random.Random(seed))
+    _over(app, "share")
+
+
+def _copy(app: App, rest: str) -> None:
+    """Copy the shared link (web/dom.py asks the browser, and says how it went)."""
+    if app.dialog == "share" and app.share is not None and not app.share.too_long:
+        app.clipboard = app.share.url
+
+
+def _open_file(app: App, rest: str) -> None:
+    """The new-game dialog's "Open a game record…": the browser's file chooser."""
+    if app.dialog == "new":
+        app.pick_file = True
+
+
 def _newer(app: App, rest: str) -> None:
     """Another tab played on: go on with its game, as stored."""
     m = app.match
@@ -291,5 +316,6 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "review": _review, "review-turn": _review_turn, "review-step": _review_step,
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
     "tip": _tip, "step": _step, "replay": _replay, "retry": _retry, "solution": _solution,
-    "puzzles": _puzzles, "puzzle": _puzzle,
+    "puzzles": _puzzles, "puzzle": _puzzle, "share": _share, "copy": _copy,
+    "open-file": _open_file,
 }

@@ -62,7 +62,7 @@ class Address:
     mode: Mode = Mode()  # embedded: what the frame shows (web/modes.py)
 
 
-def _quoted(value: str) -> str:
+def quoted(value: str) -> str:
     text = value if len(value) <= _QUOTED else value[:_QUOTED - 1] + "…"
     return f"“{text}”"
 
@@ -91,7 +91,7 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
         else:
             problems.append(_("The seed in the address, {value}, is not a whole number "
                               "written with the digits 0-9: games are dealt at random.")
-                            .format(value=_quoted(text)))
+                            .format(value=quoted(text)))
     if "pace" in first:
         text = first["pace"]
         if _PACE.fullmatch(text):
@@ -99,16 +99,16 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
         else:
             problems.append(_("The pace in the address, {value}, is not a number of seconds "
                               "from 0 to {most}: the computer plays at its usual pace.")
-                            .format(value=_quoted(text), most=f"{MAX_PACE:g}"))
+                            .format(value=quoted(text), most=f"{MAX_PACE:g}"))
     autoplay = first.get("autoplay")
     if autoplay is not None and not _LEVEL.fullmatch(autoplay):
         problems.append(_("The level to play in the address, {value}, is not a level’s "
-                          "name: the usual game opens instead.").format(value=_quoted(autoplay)))
+                          "name: the usual game opens instead.").format(value=quoted(autoplay)))
         autoplay = None
     lang = first.get("lang")
     if lang is not None and supported(lang) is None:
         problems.append(_("The language in the address, {value}, is not one the game speaks "
-                          "({languages}).").format(value=_quoted(lang),
+                          "({languages}).").format(value=quoted(lang),
                                                    languages=", ".join(LANGUAGES)))
     lang = supported(lang)
     keys = [key for key in LINK_KEYS if key in first]

@@ -11,6 +11,7 @@ browser.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from kahuna import TURN_ENDING, Action, Effects, Setup, observe, parse_seat
@@ -27,6 +28,7 @@ from .players import Players, levels
 from .puzzles import mark_solved
 from .review import ReviewState, start_review
 from .sequence import Sequence
+from .share import COPIED, REFUSED, Share
 
 if TYPE_CHECKING:  # the players are imported lazily (boot time)
     from kahuna import Thinking
@@ -40,10 +42,12 @@ class App:
     """Everything the page shows follows from this object's fields."""
 
     def __init__(self, storage: saves.Storage, now: Callable[[], float],
-                 seed: int | None = None, embed: str | None = None, lang: str = "en") -> None:
+                 seed: int | None = None, embed: str | None = None, lang: str = "en",
+                 site: str = "./") -> None:
         """``embed``: the full game's address when the page is embedded (``?embed``;
         then ``storage`` should be a MemoryStorage, and nothing is saved), else None.
-        ``lang``: the language the page speaks (web.language.choose)."""
+        ``lang``: the language the page speaks (web.language.choose). ``site``: the
+        page's address without a query, which share links start with (web/share.py)."""
         self.storage = storage
         self.lang = lang
         self.now = now
@@ -55,7 +59,7 @@ class App:
         self.hint_turn: tuple[Action, ...] = ()  # the whole turn the hint begins
         self.fx: Effects | None = None  # the last action's effects, to animate once
         # "", "new", "problem", "scoring", "end", "notice", "elsewhere", "language",
-        # "keys", "settings", "review"
+        # "keys", "settings", "review", "share"
         self.dialog = ""
         self.under = ""  # the dialog the language, keys or settings dialog was opened over
         self.settings = settings.Settings()  # the stored ones: see load_settings
@@ -79,6 +83,10 @@ class App:
         self.autoplay = ""  # ?autoplay=LEVEL: the computer plays both seats (a demo, tests)
         self.autoplayed = 0  # games autoplay finished
         self.tip = ""  # the help shown in the bubble (web/tips.py), "" for none
+        self.site = site
+        self.share: Share | None = None  # the link the share dialog shows
+        self.clipboard: str | None = None  # text to copy (web/dom.py), once
+        self.pick_file = False  # open the browser's file chooser (web/dom.py), once
         self.mode = Mode()  # embedded: what the frame shows and its options (web/modes.py)
         self.sequence: Sequence | None = None  # steps being looked at: a sequence, a replay
         self.puzzle: PuzzleRun | None = None  # a puzzle being solved (web/lesson.py)
@@ -366,6 +374,13 @@ class App:
         """A hint was asked for: the next drawing says that one is being looked for."""
         self.looking = True
 
+    def copied(self, done: bool) -> None:
+        """The browser copied the shared link (``done``), or refused to."""
+        if self.share is not None:
+            self.share = replace(self.share, copied=COPIED if done else REFUSED)
+
     def drawn(self) -> None:
-        """The page showed the view: effects, a download and the hint note only once."""
+        """The page showed the view: effects, a download, a copy, the file chooser and
+        the hint note only once."""
         self.fx, self.download, self.looking = None, None, False
+        self.clipboard, self.pick_file = None, False

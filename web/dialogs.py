@@ -121,6 +121,7 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     parts = [f'<h2 id="dialog-title">{escape(_("New game"))}</h2>',
              f'<div class="options">{"".join(rows)}</div>',
              f'<div class="buttons">{_button("start", _("Start"), True)}'
+             f'{_button("open-file", _("Open a game record…"))}'
              f'{_button("puzzles", _("Puzzles"))}{close}</div>']
     if saved:
         parts.append(f'<h3>{escape(_("Saved games"))}</h3><ul class="saves">')
@@ -219,10 +220,12 @@ def breakdown_html(obs: Observation, names: tuple[str, str],
 
 
 def end_html(obs: Observation, names: tuple[str, str], result: str,
-             held: Sequence[tuple[int, int]] = (), reviewable: bool = False) -> str:
+             held: Sequence[tuple[int, int]] = (), reviewable: bool = False,
+             shareable: bool = False) -> str:
     """The end of the game: the winner, why, every scoring with the islands held then,
     rematch or a new game (R21-R23), and against the computer the review of the
-    person's turns; the replay of the whole game; ``held`` as for ``breakdown_html``."""
+    person's turns; the replay of the whole game; and (``shareable``) a link to the game;
+    ``held`` as for ``breakdown_html``."""
     outcome = obs.outcome
     assert outcome is not None
     b, w = islands_held(obs)
@@ -244,6 +247,7 @@ def end_html(obs: Observation, names: tuple[str, str], result: str,
             f'{_button("menu", _("New game"))}'
             + (_button("review", _("Review your game")) if reviewable else "")
             + _button("replay", _("Watch the replay"))
+            + (_button("share", _("Share this game")) if shareable else "")
             + f'{_button("close", _("Look at the board"))}</div>'
             "</div>")
 

@@ -17,7 +17,7 @@ from pyscript import document, window
 from . import focus, keys
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
-from .opening import reopen
+from .opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
 from .review import advance
 from .sequence import AUTO_SECONDS
 from .view import parts, view
@@ -27,7 +27,7 @@ PORTRAIT = "(orientation: portrait) and (max-width: 759px)"
 SLICE = 0.03  # seconds of thinking between two frames (keeps tasks far below 200 ms)
 DARK = "(prefers-color-scheme: dark)"
 #: What the keyboard reaches inside a dialog (the focus trap cycles through these).
-FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])"
+FOCUSABLE = "button:not([disabled]), a[href], input, [tabindex]:not([tabindex='-1'])"
 #: The rows of cards and buttons the arrow keys move along and between.
 ROWS = ("#table", "#hand", "#acts")
 OPEN = "kahuna:open?"  # a host page's message: show the example of this query
@@ -35,6 +35,8 @@ OPEN = "kahuna:open?"  # a host page's message: show the example of this query
 STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last"}
 
 
+CHOOSER = "open-file"  # the hidden file input of "Open a game record…" (index.html)
+SHARED = "share-link"  # the share dialog's field with the link (web/share.py)
 PROBLEM = "problem-dialog"  # the element the guard's dialog lives in (made by install_guard)
 
 
@@ -110,6 +112,9 @@ class Page:
         self._shape.addEventListener("change", self._reshape)
         self._storage = create_proxy(GUARD.wrap(self.on_storage))
         window.addEventListener("storage", self._storage)
+        self._field = create_proxy(GUARD.wrap(self.on_field))  # one proxy for both
+        document.addEventListener("change", self._field)
+        document.addEventListener("focusin", self._field)
         if app.embed is not None:  # a rules page may move its one live board (docs/embedding.md)
             self._message = create_proxy(GUARD.wrap(self.on_message))
             window.addEventListener("message", self._message)
@@ -193,6 +198,50 @@ class Page:
         self.app.drawn()  # animate once, not again on the next drawing; download once
         if current.download is not None:
             _download(*current.download)
+        if current.clipboard is not None:
+            text = current.clipboard
+            asyncio.ensure_future(GUARD.run(lambda: self.copy(text)))
+        if current.open_file:  # still inside the click: the browser allows the chooser
+            document.getElementById(CHOOSER).click()
+
+    async def copy(self, text: str) -> None:
+        """Put ``text`` on the clipboard; the App hears whether the browser let it."""
+        try:
+            await window.navigator.clipboard.writeText(text)
+        except Exception:  # no clipboard (an insecure page), or permission refused
+            self.app.copied(False)
+        else:
+            self.app.copied(True)
+        self.render()
+
+    def on_field(self, event: JsProxy) -> None:
+        """The page's two form fields: the shared link, selected whole when it takes focus
+        (ready to copy); and the file chooser of "Open a game record…", whose file is
+        read unless it is too large."""
+        field = event.target
+        if event.type == "focusin" and field.id == SHARED:
+            field.select()
+        if event.type != "change" or field.id != CHOOSER or not field.files.length:
+            return
+        chosen = field.files.item(0)
+        field.value = ""  # choosing the same file again is a change again
+        asyncio.ensure_future(GUARD.run(lambda: self.read_file(chosen)))
+
+    async def read_file(self, chosen: JsProxy) -> None:
+        """Open the file ``chosen`` as a game (web/opening.py), as bytes: whether it is
+        UTF-8 text is the reader's to say."""
+        name, size = str(chosen.name), int(chosen.size)
+        if size > FILE_LIMIT:
+            file_too_large(self.app, name, size)
+        else:
+            try:
+                raw = (await chosen.arrayBuffer()).to_bytes()
+            except Exception:  # the file was moved or deleted since it was chosen
+                file_unreadable(self.app, name)
+            else:
+                open_file(self.app, name, raw)
+        self.render()
+        self.kick()
 
     def _refocus(self, held: str | None, after: tuple[str, ...]) -> None:
         """Dialogs are modal: focus moves in, the page behind is inert, and on closing
@@ -236,6 +285,8 @@ class Page:
 
     def on_click(self, event: JsProxy) -> None:
         """A click on an element with ``data-act``: the hint, or an act for the App."""
+        if event.target.id == SHARED:  # a click keeps the whole link selected
+            event.target.select()
         target = event.target.closest("[data-act]")
         if target is None or target is jsnull:  # a click beside every control
             return

@@ -1,17 +1,19 @@
 """What the page opens at boot: a linked game or position (``?record=``,
 ``?position=``), else the game last played, else a fresh game. The address is read by
-``web.address.read``; what it got wrong is said in a notice, and the page goes on."""
+``web.address.read``; what it got wrong is said in a notice, and the page goes on.
+A game record file (or a position) chosen in the new-game dialog opens by the same way
+as a link (``open_file``)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from kahuna import KahunaError
+from kahuna import KahunaError, RecordError, link_kind, link_record, load_json
 
 from . import dialogs, saves
-from .address import Address, link_problem, read
+from .address import Address, link_problem, quoted, read
 from .controller import COMPUTER, HOTSEAT, Match
 from .language import N_, _
 from .lesson import puzzle_run
@@ -23,6 +25,10 @@ if TYPE_CHECKING:
 
 LINK_TITLE = N_("This link holds no game that can be opened")
 ADDRESS_TITLE = N_("Part of the address was not understood")
+FILE_TITLE = N_("This file holds no game that can be opened")
+#: The largest file read: a long game's record is about 5 kB; kahuna.load_json then
+#: refuses anything over 200 kB, so this only spares reading a huge file at all.
+FILE_LIMIT = 1_000_000
 
 
 def boot(app: App, address: Address | Mapping[str, str]) -> None:
@@ -124,27 +130,63 @@ def _open_current(app: App) -> None:
         app.start()
 
 
-def _open_link(app: App, key: str, data: Any, problems: list[str], detail: list[str]) -> bool:
+def open_file(app: App, name: str, raw: bytes) -> None:
+    """Open the file ``name``, a game record or a position, as a link would; a file that
+    holds no game is said in a notice (the engine's words as its detail), and the game
+    shown stays as it was."""
+    problems: list[str] = []
+    detail = [""]
+    try:
+        data = load_json(raw, RecordError)
+        key = link_kind(data)
+        if _open_link(app, key, link_record(key, data), problems, detail,
+                      lambda key: _file_problem(name)):
+            return
+    except KahunaError as exc:  # not JSON, not UTF-8, too large
+        problems, detail = [_file_problem(name)], [str(exc)]
+    app.tell(FILE_TITLE, " ".join(problems), detail[-1])
+
+
+def file_too_large(app: App, name: str, size: int) -> None:
+    """The file ``name`` has ``size`` bytes, more than FILE_LIMIT: said, not read."""
+    app.tell(FILE_TITLE, _file_problem(name),
+             f"too large: {size} bytes, at most {FILE_LIMIT}")
+
+
+def file_unreadable(app: App, name: str) -> None:
+    """The browser could not read the file ``name`` (gone since it was chosen, or not
+    allowed): said."""
+    app.tell(FILE_TITLE, _file_problem(name), "the browser could not read the file")
+
+
+def _file_problem(name: str) -> str:
+    return _("The file {name} is not a game record or a position that can be opened.").format(
+        name=quoted(name))
+
+
+def _open_link(app: App, key: str, data: Any, problems: list[str], detail: list[str],
+               problem: Callable[[str], str] = link_problem) -> bool:
     """Open the game a link holds; a link opened before resumes the game it became.
-    False (and a sentence in ``problems``, the engine's words in ``detail``) when the link
-    holds no game."""
+    False (and a sentence in ``problems``, ``problem(key)``, the engine's words in
+    ``detail``) when the link holds no game."""
     try:
         if isinstance(data, dict) and "meta" not in data:  # a bare record: two players
             data = {**data, "meta": {"mode": HOTSEAT}}
         match = Match.from_record(data)
     except (ValueError, KahunaError, TypeError, AttributeError) as exc:  # a bad link: say why
-        problems.insert(0, link_problem(key))
+        problems.insert(0, problem(key))
         detail.append(str(exc))
         return False
     link = saves.identity(match.to_record())
     before = saves.opened_from(app.storage, link) if app.embed is None else None
     if before is not None and before.match is not None:  # opened before: that game
-        app.resume(before.match)
-        app.save()
-        return True
-    match.id = saves.new_id(app.storage, app.now())
-    match.created = app.now()
-    match.revision, match.opened = 0, link
+        match = before.match
+    else:
+        match.id = saves.new_id(app.storage, app.now())
+        match.created = app.now()
+        match.revision, match.opened = 0, link
     app.resume(match)
+    # A shared game that is over hides nothing: no hot-seat cover to pass.
+    app.covered = app.covered and not match.state.is_over
     app.save()
     return True

@@ -74,7 +74,8 @@ def open_page(fresh: bool = False) -> None:
         storage = LocalStorage() if embed is None and autoplay is None else MemoryStorage()
     except Exception:  # storage switched off (e.g. some private modes): play without saving
         storage = MemoryStorage()
-    app = App(storage, time.time, address.seed, embed, in_use())
+    site = window.location.origin + window.location.pathname  # where share links lead
+    app = App(storage, time.time, address.seed, embed, in_use(), site)
     app.load_settings(reduced)
     if embed is None and autoplay is None and isinstance(storage, MemoryStorage):
         app.no_storage()

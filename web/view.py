@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from kahuna import YOU, Action, Effects, Observation, annotated, describe
 
-from . import dialogs, header, moves, panels, saves, tips
+from . import dialogs, header, moves, panels, saves, share, tips
 from .acts import record_ready
 from .choices import Offers
 from .controller import COMPUTER, HOTSEAT
@@ -70,11 +70,14 @@ class View:
     theme: str = "light"  # <html data-theme>: the theme drawn, "light" or "dark"
     motion: str = "on"  # <html data-motion>: "off" stops the animations
     tip: str = ""  # the help bubble (web/tips.py); "" hides it
+    clipboard: str | None = None  # text to copy to the clipboard: once (web/share.py)
+    open_file: bool = False  # click the file chooser #open-file (a game record): once
     lesson: str = ""  # a caption, a sequence's steps, a puzzle's goal and verdict
 
 
 #: Fields that are not an element's inner HTML (see web/dom.py).
-OWN_WAY = ("dialog", "cover", "hint_ok", "turn", "download", "lang", "theme", "motion")
+OWN_WAY = ("dialog", "cover", "hint_ok", "turn", "download", "lang", "theme", "motion",
+           "clipboard", "open_file")
 
 
 def element_id(field: str) -> str:
@@ -97,7 +100,7 @@ def view(app: App) -> View:
     if m is None:
         return View(board_svg(None, portrait=app.portrait),
                     prompt=escape(_("No game in progress.")), dialog=dialog,
-                    download=app.download, **chrome)
+                    download=app.download, open_file=app.pick_file, **chrome)
     obs = m.observation()
     names = m.names()
     offer = app.offers()
@@ -116,7 +119,8 @@ def view(app: App) -> View:
         acts=panels.actions_html(offer, m.can_undo() and may_act, app.hint),
         scores=panels.scores_html(obs, names),
         log=moves.log_html(log),
-        export="" if covered else dialogs.record_html(record_ready(app)),
+        export="" if covered else dialogs.record_html(record_ready(app)) + (
+            share.button_html(m.state.is_over) if app.embed is None else ""),
         recent=moves.recent_html(log, m.effects),
         round=header.round_html(obs, m.handicap()),
         prompt=escape(_prompt(app, obs, offer, names)),
@@ -131,6 +135,8 @@ def view(app: App) -> View:
         # The count makes a repeated sentence new text, so it is read again.
         announce=f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else "",
         tip=tips.tip_html(app.tip),
+        clipboard=app.clipboard,
+        open_file=app.pick_file,
         lesson=_lesson_html(app, log),
         **chrome)
 
@@ -237,7 +243,9 @@ def _dialog_html(app: App) -> str:
         counted = m.mode == COMPUTER and app.embed is None  # embedded: no results kept
         result = saves.results_text(app.storage, m.level) if counted else ""
         return dialogs.end_html(obs, m.names(), result, m.held_at_scorings(),
-                                m.mode == COMPUTER)
+                                m.mode == COMPUTER, shareable=app.embed is None)
+    if app.dialog == "share" and app.share is not None:
+        return share.share_html(app.share, record_ready(app))
     if app.dialog == "review" and app.review is not None:
         return review_html(app.review, m.names(), app.portrait)
     return ""
