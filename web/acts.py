@@ -20,6 +20,7 @@ from .panels import own_hand
 from .players import levels
 from .review import choose, show_step
 from .tips import TIPS
+from .tutorial import act as _tutorial
 
 if TYPE_CHECKING:
     from .app import App
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 #: Acts the keyboard sends (web/dom.py): Escape, and ? for the keys' list.
 KEY_ACTS = ("escape", "keys")
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
-FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep")
+FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep", "tutorial")
 
 
 def _do(app: App, rest: str) -> None:
@@ -39,7 +40,7 @@ def _do(app: App, rest: str) -> None:
         action = Action.parse(rest)
     except NotationError:  # no action at all: a hand-edited page
         return
-    if action in m.state.legal_actions():  # else stale: ignored
+    if action in app.legal():  # else stale (or not this tutorial step's): ignored
         app.play(action)
 
 
@@ -131,7 +132,7 @@ def _pref(app: App, rest: str) -> None:
 def _undo(app: App, rest: str) -> None:
     """Take back the last action of the turn."""
     m = app.match
-    if m is not None and m.can_undo():
+    if m is not None and m.can_undo() and app.tutorial is None:  # a lesson is never undone
         m.undo()
         app.selected, app.hint, app.fx = (), None, None
         app.save()
@@ -254,5 +255,5 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "newer": _newer, "keep": _keep, "languages": _languages, "lang": _lang,
     "review": _review, "review-turn": _review_turn, "review-step": _review_step,
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
-    "tip": _tip,
+    "tip": _tip, "tutorial": _tutorial,
 }

@@ -1,5 +1,6 @@
 """What the page opens at boot: a linked game or position (``?record=``,
-``?position=``), else the game last played, else a fresh game. The address is read by
+``?position=``), else the tutorial or the game last played, else (a first visit: after
+offering the tutorial) a fresh game. The address is read by
 ``web.address.read``; what it got wrong is said in a notice, and the page goes on."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from kahuna import KahunaError
 
-from . import saves
+from . import saves, tutorial
 from .address import Address, link_problem, read
 from .controller import HOTSEAT, Match
 from .language import N_, _
@@ -30,8 +31,8 @@ def boot(app: App, address: Address | Mapping[str, str]) -> None:
     opened = address.link is not None and _open_link(app, *address.link, problems, detail)
     if opened:
         pass
-    elif app.embed is None:
-        _open_current(app)
+    elif app.embed is None:  # a notice about the address comes first, not the tutorial
+        _open_current(app, offer=not problems)
     elif not address.linked:  # embedded without a link: against the computer
         app.start()
     if problems:
@@ -54,12 +55,20 @@ def start_autoplay(app: App, level: str) -> None:
                  .format(level=level[:40], levels=", ".join(levels())))
 
 
-def _open_current(app: App) -> None:
+def _open_current(app: App, offer: bool) -> None:
+    """The tutorial left half-way, else the game last played, else on a first visit the
+    offer of the tutorial (web/coach.py) if ``offer``, else a fresh game."""
+    going = tutorial.resume(app.storage)
     entry = saves.current(app.storage)
-    if entry is not None and entry.match is not None:
+    if going is not None:
+        app.resume(going[1])
+        app.tutorial = going[0]
+    elif entry is not None and entry.match is not None:
         app.resume(entry.match)
     elif entry is not None and entry.raw:
         app.problem, app.dialog = entry, "problem"
+    elif offer and app.keeps and tutorial.first_visit(app.storage):  # else it would nag
+        app.dialog = "welcome"
     else:
         app.start()
 

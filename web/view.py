@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from kahuna import YOU, Action, Effects, Observation, describe
 
-from . import dialogs, header, moves, panels, saves, tips
+from . import coach, dialogs, header, moves, panels, saves, tips
 from .acts import record_ready
 from .choices import Offers
 from .controller import COMPUTER, HOTSEAT
@@ -66,6 +66,7 @@ class View:
     theme: str = "light"  # <html data-theme>: the theme drawn, "light" or "dark"
     motion: str = "on"  # <html data-motion>: "off" stops the animations
     tip: str = ""  # the help bubble (web/tips.py); "" hides it
+    coach: str = ""  # the tutorial's lesson (web/coach.py); "" hides it
 
 
 #: Fields that are not an element's inner HTML (see web/dom.py).
@@ -100,6 +101,7 @@ def view(app: App) -> View:
     covered = app.covered and m.mode == HOTSEAT
     hint_line = app.hint.line if app.hint is not None else -1
     log = m.log(tr())
+    learning = app.tutorial is not None
     return View(
         board=board_svg(obs, Marks(offer.acts(), hint_line, app.fx,
                                    moves.last_turn(m.effects, m.viewer())), app.portrait),
@@ -107,7 +109,7 @@ def view(app: App) -> View:
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
         opp_hand=panels.opponent_hand_html(obs),
         table=panels.table_html(obs, offer, app.hint),
-        acts=panels.actions_html(offer, m.can_undo() and may_act, app.hint),
+        acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint),
         scores=panels.scores_html(obs, names),
         log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)),
@@ -118,13 +120,15 @@ def view(app: App) -> View:
         opp_label=escape(_hand_label(names[1 - obs.seat])),
         dialog=dialog,
         cover=dialogs.cover_html(m.state.to_move) if covered else "",
-        hint_ok=may_act,
+        hint_ok=may_act and not learning,
         turn="person" if may_act else "over" if m.state.is_over else "wait",
         download=app.download,
         board_text=position_html(obs),
         # The count makes a repeated sentence new text, so it is read again.
         announce=f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else "",
         tip=tips.tip_html(app.tip),
+        coach=coach.coach_html(app.tutorial, bool(app.selected) and may_act and not offer.lines
+                               and offer.discard is None),
         **chrome)
 
 
@@ -204,6 +208,8 @@ def _dialog_html(app: App) -> str:
         return dialogs.notice_html(_(title), message, detail)
     if app.dialog == "elsewhere" and app.elsewhere:
         return dialogs.elsewhere_html()
+    if app.dialog == "welcome":
+        return coach.welcome_html()
     if m is None:
         return ""
     obs = m.observation()
@@ -214,6 +220,8 @@ def _dialog_html(app: App) -> str:
         result = saves.results_text(app.storage, m.level) if counted else ""
         return dialogs.end_html(obs, m.names(), result, m.held_at_scorings(),
                                 m.mode == COMPUTER)
+    if app.dialog == "tutorial-end":
+        return coach.finished_html(obs, m.names())
     if app.dialog == "review" and app.review is not None:
         return review_html(app.review, m.names(), app.portrait)
     return ""
