@@ -76,7 +76,7 @@ LESSONS: tuple[Lesson, ...] = (
         "The number on each island, and in the corner of its cards, is how many lines it "
         "has. You play Black against the computer (White).")),
     Lesson("place", N_("Build a bridge"), N_(
-        "A card builds one bridge on a free line of its island (R8). Choose one of your "
+        "A card builds one bridge on a free line of its island. Choose one of your "
         "ALOA cards: the free lines of ALOA light up. Click one to build there."),
            lambda fx: fx.action.kind is Kind.PLACE and fx.action.cards == (_ALOA,)),
     Lesson("draw", N_("Draw a card"), N_(
