@@ -219,6 +219,15 @@ def test_a_reload_half_way_goes_on_from_the_same_lesson():
     assert again.dialog == "tutorial-end"
 
 
+def test_a_reload_after_a_lesson_read_goes_on_from_the_next():
+    storage = MemoryStorage()
+    click(fresh(storage), "tutorial:start")
+    app = fresh(storage)
+    assert lesson(app) == "board"
+    click(app, "tutorial:next")
+    assert lesson(fresh(storage)) == "place"
+
+
 @pytest.mark.parametrize("stored", ['{"step": 9, "actions": []}', '{"step": 2, "actions": ["pass", "pass"]}',
                                     "{not json", '{"step": "1", "actions": []}', "[]", "other"])
 def test_damaged_progress_is_a_tutorial_left_never_an_error(stored):

@@ -216,6 +216,7 @@ def act(app: App, rest: str) -> None:
         app.save()
     elif rest == "next" and app.tutorial is not None:
         app.tutorial.read()
+        app.save()  # a reload goes on from the next lesson
     elif rest == "skip" and app.tutorial is None and app.dialog == "welcome":
         remember(app.storage, SKIPPED)
         app.start()
