@@ -173,6 +173,9 @@ def test_each_lesson_is_checked_by_what_the_action_did():
     gained = app.match.effects[-1]
     aloa, huna = ISLANDS.index("ALOA"), ISLANDS.index("HUNA")
     assert gained.gained == [aloa] and huna in gained.lost and gained.removed  # R10, R11
+    click(app, card(app, "JOJO"))  # the first card of a removal: on the way, not a miss
+    assert lit(app) == [] and "Not this one" not in view(app).coach
+    app.handle(f"card:{app.selected[0]}")
     follow(app, upto="pass")
     removal = app.match.effects[-1]
     assert removal.action.kind is Kind.REMOVE and ISLANDS.index("JOJO") in removal.lost  # R9
@@ -185,6 +188,7 @@ def test_each_lesson_is_checked_by_what_the_action_did():
 def test_a_wrong_action_at_a_lesson_is_not_offered_and_the_coach_says_so():
     app = fresh()
     click(app, "tutorial:start")
+    assert "Not this one" not in view(app).coach  # a lesson to read, nothing chosen
     click(app, "tutorial:next")
     assert lesson(app) == "place"
     before = list(app.match.actions)

@@ -127,6 +127,12 @@ class Tutorial:
                 if wants(Effects(state.to_move, a) if a.kind in TURN_ENDING
                          else state.fork().play(a))]
 
+    def missed(self, state: State, cards: tuple[int, ...]) -> bool:
+        """Whether the chosen ``cards`` (sorted islands) are part of no action the lesson
+        asks for: one JOJO card on the way to a removal is fine, a wrong card is not."""
+        return bool(cards) and not any(all(a.cards.count(c) >= cards.count(c) for c in cards)
+                                       for a in self.allowed(state))
+
     def after(self, fx: Effects) -> bool:
         """Check an action the person played; True (and the next lesson) when it did
         what the lesson asked."""

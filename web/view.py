@@ -16,7 +16,7 @@ from kahuna import YOU, Action, Effects, Observation, describe
 
 from . import coach, dialogs, header, moves, panels, saves, tips
 from .acts import record_ready
-from .choices import Offers
+from .choices import Offers, selected_cards
 from .controller import COMPUTER, HOTSEAT
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
@@ -102,6 +102,8 @@ def view(app: App) -> View:
     hint_line = app.hint.line if app.hint is not None else -1
     log = m.log(tr())
     learning = app.tutorial is not None
+    missed = (may_act and app.tutorial is not None  # chosen cards that do not fit the lesson
+              and app.tutorial.missed(m.state, selected_cards(panels.own_hand(obs), app.selected)))
     return View(
         board=board_svg(obs, Marks(offer.acts(), hint_line, app.fx,
                                    moves.last_turn(m.effects, m.viewer())), app.portrait),
@@ -127,8 +129,7 @@ def view(app: App) -> View:
         # The count makes a repeated sentence new text, so it is read again.
         announce=f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else "",
         tip=tips.tip_html(app.tip),
-        coach=coach.coach_html(app.tutorial, bool(app.selected) and may_act and not offer.lines
-                               and offer.discard is None),
+        coach=coach.coach_html(app.tutorial, missed),
         **chrome)
 
 
