@@ -198,6 +198,7 @@ def test_a_wrong_action_at_a_lesson_is_not_offered_and_the_coach_says_so():
     click(app, card(app, "JOJO"))
     shown = view(app)
     assert lit(app) == [] and "Not this one" in shown.coach
+    assert shown.prompt == "Build a bridge"  # not "JOJO fits no free line now"
     click(app, f"card:{app.selected[0]}")  # put back
     assert "Not this one" not in view(app).coach
     click(app, card(app, "ALOA"))

@@ -169,6 +169,9 @@ def _prompt(app: App, obs: Observation, offer: Offers, names: tuple[str, str]) -
             level=level_name(levels()[-1]), advice=advice)
         why = _hint_why(obs, app.hint_turn) if app.hint_turn[:1] == (app.hint,) else ""
         text = f"{text} {why}" if why else text
+    elif app.tutorial is not None and app.tutorial.lesson is not None and app.may_act():
+        text = _(app.tutorial.lesson.title)  # the coach says the rest: the usual words
+        # would speak of actions this lesson does not offer ("JOJO fits no free line")
     else:
         text = panels.prompt_text(obs, offer, app.selected, names)
     return f"{text} {_(app.save_problem)}" if app.save_problem else text
