@@ -77,12 +77,6 @@ def follow(page: Page, shots: str, screenshot) -> None:
         elif key == "draw":
             page.locator('#table [data-act^="do:take:"]').first.click()
         elif key == "remove":
-            # The signs on the board say what they mean on a tap: ALOA's token and number.
-            page.locator("#board svg.board:visible .token").first.click()
-            page.wait_for_selector('#tip .tip-box:has-text("Kahuna token")')
-            page.locator("#board svg.board:visible circle.degree").first.click()
-            page.wait_for_selector('#tip .tip-box:has-text("Number on an island")')
-            screenshot(page, f"{shots}-5-tip")
             card(page, "JOJO").click()
             page.locator('#hand button.card[aria-pressed="false"]', has_text="JOJO").click()
             click_line(page, lit_line(page))

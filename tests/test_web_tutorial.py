@@ -278,15 +278,3 @@ def test_the_scripted_computer_decides_from_what_white_sees():
     assert tutorial.reply(obs) == Action.parse("KAHU>LALE")
     match.play(Action.parse("KAHU>LALE"))
     assert tutorial.reply(observe(match.state, 1)).kind is Kind.TAKE  # the pile is empty
-
-
-def test_the_board_explains_its_numbers_and_tokens_on_a_tap():
-    app = fresh()
-    click(app, "tutorial:start")
-    follow(app, upto="remove")  # ALOA is Black's: a token on the board
-    board = view(app).board
-    assert 'data-act="tip:degree"' in board and 'data-act="tip:token"' in board
-    app.handle("tip:degree")
-    assert "Number on an island" in view(app).tip
-    app.handle("tip:token")
-    assert "Kahuna token" in view(app).tip and "triangle for Black" in view(app).tip

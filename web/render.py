@@ -181,10 +181,9 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
     # The islands' own labels say all this: the drawn words are not read twice.
     parts.append('<g class="names" aria-hidden="true">'
                  + "".join(_name(i, p) for i in range(N_ISLANDS)) + "</g>")
-    # A tap on a number or a token shows what it means (web/tips.py).
-    parts.append('<g class="degrees" aria-hidden="true" data-act="tip:degree">'
+    parts.append('<g class="degrees" aria-hidden="true">'
                  + "".join(_degree(i, p) for i in range(N_ISLANDS)) + "</g>")
-    parts.append('<g class="tokens" aria-hidden="true" data-act="tip:token">')
+    parts.append('<g class="tokens" aria-hidden="true">')
     gained = set(fx.gained) if fx is not None else set()
     for island in range(N_ISLANDS):
         if control[island] >= 0:

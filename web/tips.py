@@ -1,5 +1,5 @@
-"""Short help on what the page shows without words: a card's corner number, an island's
-number and token on the board, a dashed card, the counters, the cards left, the variants. A tap (or a long press on a card)
+"""Short help on what the page shows without words: a card's corner number, a dashed
+card, the counters, the cards left, the variants. A tap (or a long press on a card)
 shows it in a bubble at the foot of the screen, so nothing is told by hovering only;
 the next tap anywhere that acts, or on the bubble, puts it away."""
 
@@ -14,12 +14,6 @@ TIPS: dict[str, tuple[str, str]] = {
     "lines": (N_("Corner number"), N_(
         "How many lines the card’s island has (3 to 6). Whoever has bridges on more than "
         "half of them controls the island.")),
-    "degree": (N_("Number on an island"), N_(
-        "How many lines the island has (3 to 6); its cards show it in their corner. Whoever "
-        "has bridges on more than half of them controls the island.")),
-    "token": (N_("Kahuna token"), N_(
-        "Marks an island a player controls: a triangle for Black, a diamond for White. "
-        "Taking an island sends the opponent’s bridges that touch it back.")),
     "stats": (N_("Counters"), N_(
         "After each name: the islands controlled (isl.), the bridges still in supply (br.) "
         "and the points so far (pts).")),
