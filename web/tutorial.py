@@ -87,9 +87,10 @@ LESSONS: tuple[Lesson, ...] = (
         "second bridge on ALOA: the computer’s bridges that touch an island you take go "
         "back to its supply."), lambda fx: bool(fx.gained)),
     Lesson("remove", N_("Remove a bridge"), N_(
-        "The computer lost its ALOA–HUNA bridge, and HUNA with it. Two cards remove an "
-        "opponent’s bridge when each shows one of the line’s islands: choose both JOJO "
-        "cards, then a lit bridge."), lambda fx: fx.action.kind is Kind.REMOVE),
+        "Your token on ALOA shows that it is yours; the computer lost its ALOA–HUNA bridge, "
+        "and HUNA with it. Two cards remove an opponent’s bridge when each shows one of the "
+        "line’s islands: choose both JOJO cards, then a lit bridge."),
+           lambda fx: fx.action.kind is Kind.REMOVE),
     Lesson("pass", N_("End a turn without drawing"), N_(
         "The computer has lost JOJO too. You may end a turn without a card, unless your "
         "opponent did so just before: press “End turn without drawing”."),
