@@ -11,7 +11,7 @@ import pytest
 from kahuna import ISLANDS, Action, Kind, cards_of, observe
 from kahuna.notation.link import encode
 from web import tutorial
-from web.opening import boot
+from web.opening import boot, start_autoplay
 from web.saves import PREFIX, save_ids
 from web.view import view
 
@@ -115,6 +115,14 @@ def test_no_offer_to_a_returning_player_nor_without_storage_nor_in_an_embed():
     assert embedded.dialog == "" and embedded.match is not None
     embedded.handle("tutorial:start")  # not for an embedded page
     assert embedded.tutorial is None
+
+
+def test_autoplay_is_never_offered_the_tutorial():
+    app = App(MemoryStorage(), Clock(), seed=3)
+    start_autoplay(app, "beginner")
+    assert app.dialog == "" and app.tutorial is None and app.match is not None
+    app.handle("tutorial:skip")  # not the welcome: nothing happens
+    assert app.autoplay == "beginner" and app.dialog == ""
 
 
 def test_a_linked_position_is_opened_not_the_offer():
