@@ -80,7 +80,9 @@ def follow(page: Page, shots: str, screenshot) -> None:
             card(page, "JOJO").click()
             page.locator('#hand button.card[aria-pressed="false"]', has_text="JOJO").click()
             click_line(page, lit_line(page))
-        elif key == "pass":
+        elif key == "pass":  # the coach names the button as it is shown
+            label = page.text_content('#acts [data-act="do:pass"]')
+            assert f"“{label}”" in page.text_content("#coach")
             page.click('#acts [data-act="do:pass"]')
         elif key == "last":
             page.locator('#table [data-act^="do:take:"]').click()

@@ -93,7 +93,7 @@ LESSONS: tuple[Lesson, ...] = (
            lambda fx: fx.action.kind is Kind.REMOVE),
     Lesson("pass", N_("End a turn without drawing"), N_(
         "The computer has lost JOJO too. You may end a turn without a card, unless your "
-        "opponent did so just before: press “End turn without drawing”."),
+        "opponent did so just before: press “End turn”."),
            lambda fx: fx.action.kind is Kind.PASS),
     Lesson("last", N_("The end of a round"), N_(
         "The header counts the cards left to draw; a dashed card in the computer’s hand is "
