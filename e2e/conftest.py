@@ -7,7 +7,9 @@ site_server   session; ``site_server(prefix="")`` serves the repo root at
 base_url      ``http://127.0.0.1:PORT/``        (repo root)
 kahuna_url    ``http://127.0.0.1:PORT/kahuna/`` (repo root under a sub-path)
 browser       per test file; headless Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chromium)
-              with no network (scripts/browser.py)
+              with no network (scripts/browser.py), whose pages open the game as a
+              returning player, never offered the tutorial (e2e/test_tutorial.py
+              launches its own for a first visit)
 external_requests  list of every request whose host was not 127.0.0.1 (all fail: the
               browser is launched with no network but 127.0.0.1)
 console_messages   list of "type: text" console lines and page errors

@@ -49,7 +49,7 @@ from .rules.state import (
 )
 
 if TYPE_CHECKING:
-    from .players import LEVELS, Player, Thinking, make_player
+    from .players import LEVELS, Decided, Player, Thinking, make_player
     from .players.review import (
         Review, Reviewing, TurnReview, Why, judge_turn, review, review_turns, walk_turn,
         why_turn, why_words,
@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     )
 
 #: Loaded on first use: importing the players costs boot time.
-_LAZY = {"LEVELS", "make_player", "Player", "Thinking"}
+_LAZY = {"LEVELS", "make_player", "Decided", "Player", "Thinking"}
 #: The game review (kahuna/players/review.py), loaded on first use likewise.
 _REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "review_turns",
            "walk_turn", "why_turn", "why_words"}

@@ -2,7 +2,8 @@
 and scripts/make_icons.py, through Python Playwright.
 
 - ``launch_chromium(pw)``: Debian's Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chromium),
-  launched so that nothing but 127.0.0.1 is reachable (NO_NETWORK_ARGS);
+  launched so that nothing but 127.0.0.1 is reachable (NO_NETWORK_ARGS), whose every
+  context opens the game as a returning player (RETURNING) unless ``first_visit``;
 - ``guard_network(context, found)``: records every request that tries to leave 127.0.0.1;
 - ``wait_ready(page)``: waits until the game page says it is interactive.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import time
 import urllib.parse
+from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
@@ -36,17 +38,44 @@ NO_NETWORK_ARGS = ["--proxy-server=http://127.0.0.1:9"]
 READY_TIMEOUT_MS = int(os.environ.get("KAHUNA_READY_TIMEOUT_MS", "120000"))
 
 
-def launch_chromium(pw: Playwright) -> Browser:
-    """Headless Debian Chromium for the e2e suite and the bench scripts alike.
+#: A first visit to the game is offered the tutorial in a dialog (web/tutorial.py); the
+#: tests and benches that expect a game at once open it as a returning player: before the
+#: game page's own scripts, the tutorial counts as skipped, unless a choice is stored. Not
+#: in an embed or a demo (``?embed``, ``?autoplay``: the page offers nothing there and
+#: keeps nothing, and their tests check that its storage stays empty), nor on other pages.
+RETURNING = """(() => {
+  const query = new URLSearchParams(location.search), path = location.pathname;
+  if (!(path.endsWith("/") || path.endsWith("/index.html")) || query.has("embed")
+      || query.has("autoplay")) return;
+  try {
+    if (localStorage.getItem("kahuna.tutorial") === null)
+      localStorage.setItem("kahuna.tutorial", "skipped");
+  } catch (e) {}  /* storage switched off: the page offers nothing then either */
+})();"""
+
+
+def launch_chromium(pw: Playwright, first_visit: bool = False) -> Browser:
+    """Headless Debian Chromium for the e2e suite and the bench scripts alike; unless
+    ``first_visit``, each of its new contexts runs RETURNING in every page.
 
     Raises FileNotFoundError naming the way forward when there is no Chromium."""
     if not os.access(CHROMIUM, os.X_OK):
         raise FileNotFoundError(
             f"no Chromium at {CHROMIUM}: run scripts/setup.sh or set KAHUNA_CHROMIUM"
         )
-    return pw.chromium.launch(
+    browser = pw.chromium.launch(
         executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + NO_NETWORK_ARGS
     )
+    if not first_visit:
+        make = browser.new_context
+
+        def new_context(**options: Any) -> BrowserContext:
+            context = make(**options)
+            context.add_init_script(RETURNING)
+            return context
+
+        browser.new_context = new_context  # type: ignore[method-assign]
+    return browser
 
 
 def guard_network(context: BrowserContext, external_requests: list[str]) -> None:

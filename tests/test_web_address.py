@@ -72,7 +72,8 @@ def test_any_address_is_read_quickly_into_checked_values(pairs):
 @settings(max_examples=40, deadline=None)
 @given(st.dictionaries(st.sampled_from(KEYS), text, max_size=5))
 def test_the_page_opens_a_game_whatever_the_address(params):
-    app = App(MemoryStorage(), Clock(), read(params).seed)
+    # A returning visitor (a first visit is offered the tutorial: tests/test_web_tutorial.py).
+    app = App(MemoryStorage({"kahuna.tutorial": "skipped"}), Clock(), read(params).seed)
     boot(app, params)
     shown = view(app)  # drawing works
     if read(params).problems:

@@ -26,7 +26,7 @@ from kahuna import (
 import kahuna
 from kahuna.notation.link import encode
 from scripts import i18n
-from web import guard, language, panels, render, saves
+from web import guard, language, panels, render, saves, tutorial
 from web.app import App, NOT_SAVED
 from web.choices import Offers
 from web.controller import HOTSEAT
@@ -40,6 +40,7 @@ from web.view import parts, view
 from .helpers import HOLD_ALOA, final_position, last_card, position
 from .pseudo import Pseudo, outside_brackets
 from .test_web_review import finished_game
+from .test_web_tutorial import card, follow
 from .web_helpers import Clock, MemoryStorage, new_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -253,6 +254,22 @@ def screens() -> list[str]:
     shown.append(view(embedded).dialog)
     embedded.handle("start")
     draw(embedded)
+    # The tutorial: the first visit's offer, each lesson (once with a card that does not
+    # fit it), its end and the new-game dialog it leads to.
+    learner = App(MemoryStorage(), Clock(), seed=1)
+    boot(learner, {})
+    draw(learner)
+    learner.handle("tutorial:start")
+    for lesson in (*tutorial.LESSONS[1:], None):
+        draw(learner)
+        if lesson is not None and lesson.key == "control":
+            learner.handle(card(learner, "JOJO"))
+            draw(learner)
+            learner.handle(f"card:{learner.selected[0]}")
+        follow(learner, upto="" if lesson is None else lesson.key)
+    draw(learner)
+    learner.handle("tutorial:play")
+    draw(learner)
     # What the panels say in states a short game rarely reaches.
     names = ("You", "Computer")
     obs = observe(final_position([[1, 0], [0, 2]], HOLD_ALOA, ["DUDA-ELAI"]), 0)

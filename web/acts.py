@@ -23,6 +23,7 @@ from .players import levels
 from .review import choose, show_step
 from .share import share
 from .tips import TIPS
+from .tutorial import act as _tutorial
 
 if TYPE_CHECKING:
     from .app import App
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 KEY_ACTS = ("escape", "keys")
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
 FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep", "puzzles",
-                  "puzzle", "share", "copy", "open-file")
+                  "puzzle", "share", "copy", "open-file", "tutorial")
 
 
 def _do(app: App, rest: str) -> None:
@@ -43,7 +44,7 @@ def _do(app: App, rest: str) -> None:
         action = Action.parse(rest)
     except NotationError:  # no action at all: a hand-edited page
         return
-    if action in m.state.legal_actions():  # else stale: ignored
+    if action in app.legal():  # else stale (or not this tutorial step's): ignored
         app.play(action)
 
 
@@ -168,7 +169,7 @@ def _pref(app: App, rest: str) -> None:
 def _undo(app: App, rest: str) -> None:
     """Take back the last action of the turn."""
     m = app.match
-    if m is not None and m.can_undo():
+    if m is not None and m.can_undo() and app.tutorial is None:  # a lesson is never undone
         m.undo()
         app.selected, app.hint, app.fx = (), None, None
         app.save()
@@ -318,4 +319,5 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "tip": _tip, "step": _step, "replay": _replay, "retry": _retry, "solution": _solution,
     "puzzles": _puzzles, "puzzle": _puzzle, "share": _share, "copy": _copy,
     "open-file": _open_file,
+    "tutorial": _tutorial,
 }

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from kahuna import TURN_ENDING, Action, Effects, Setup, observe, parse_seat
 
-from . import dialogs, saves, settings
+from . import dialogs, saves, settings, tutorial
 from .acts import FULL_GAME_ONLY, HANDLERS
 from .choices import Offers, hint_selection, offers
 from .controller import COMPUTER, HOTSEAT, Match
@@ -90,6 +90,7 @@ class App:
         self.mode = Mode()  # embedded: what the frame shows and its options (web/modes.py)
         self.sequence: Sequence | None = None  # steps being looked at: a sequence, a replay
         self.puzzle: PuzzleRun | None = None  # a puzzle being solved (web/lesson.py)
+        self.tutorial: tutorial.Tutorial | None = None  # the lesson reached (web/tutorial.py)
 
     # ----- starting ---------------------------------------------------------------
 
@@ -112,6 +113,9 @@ class App:
 
     def resume(self, match: Match) -> None:
         """Show ``match`` from where it stands, nothing selected."""
+        if self.tutorial is not None:  # another game: the tutorial is left
+            self.tutorial = None
+            tutorial.remember(self.storage, tutorial.SKIPPED)
         self.match = match
         self.selected, self.hint, self.fx = (), None, None
         # A reload or a link never shows a hand unasked; embedded, one reader plays both
@@ -147,12 +151,19 @@ class App:
                 and (self.puzzle is None or self.puzzle.verdict is None)
                 and (self.mode.mode != DIAGRAM or self.mode.explore))
 
+    def legal(self) -> list[Action]:
+        """The actions on offer: the legal ones, in the tutorial those its lesson asks for."""
+        m = self.match
+        if m is None:
+            return []
+        return m.state.legal_actions() if self.tutorial is None else self.tutorial.allowed(m.state)
+
     def offers(self) -> Offers:
         """What the person may click now, given the selected cards."""
         m = self.match
         if m is None or not self.may_act():
             return Offers()
-        return offers(m.state.legal_actions(), own_hand(m.observation()), self.selected)
+        return offers(self.legal(), own_hand(m.observation()), self.selected)
 
     def play(self, action: Action) -> None:
         """Play one legal action for the player to move (person or computer)."""
@@ -164,6 +175,10 @@ class App:
             self.dialog = "end" if m.state.is_over else "scoring"
             if self.autoplay and self.dialog == "scoring":  # nobody to close it
                 self.dialog = ""
+        if self.tutorial is not None and self.tutorial.after(self.fx) and self.tutorial.finished:
+            self.dialog = "tutorial-end"  # the round's scoring, told with the rest
+            tutorial.remember(self.storage, tutorial.DONE)
+            return
         if (m.mode == HOTSEAT and action.kind in TURN_ENDING and not m.state.is_over
                 and self.embed is None and self.puzzle is None):
             self.covered = True
@@ -177,6 +192,9 @@ class App:
         person (from the person's own observation, R24)."""
         m = self.match
         assert m is not None
+        if self.tutorial is not None and not for_hint:  # the scripted opponent
+            from kahuna import Decided
+            return Decided(tutorial.reply(observe(m.state, m.state.to_move)))
         level = levels()[-1] if for_hint else m.level
         seed = None if self.seed is None else f"{self.seed}:{len(m.actions)}:{for_hint}"
         player = self.players.get(m.id, level, for_hint)
@@ -204,6 +222,9 @@ class App:
         then the person chooses, see ``game_changed``); a storage that refuses is
         reported in plain words, and the next action tries again."""
         m = self.match
+        if self.tutorial is not None and m is not None:  # its progress, not a saved game
+            tutorial.store(self.storage, self.tutorial, m)
+            return
         if (m is None or self.embed is not None or self.elsewhere or self.autoplay
                 or self.sequence is not None or self.puzzle is not None):  # not kept
             return

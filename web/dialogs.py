@@ -117,6 +117,7 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
         rows.append(_row(_("Handicap for"), _options("handicap_player", choice.handicap_player,
                                                      seats[:2])))
     close = _button("close", _("Back to the game")) if current is not None else ""
+    close += _button("tutorial:start", _("Tutorial"))
     # One grid for all rows, so every row's buttons start in the same column.
     parts = [f'<h2 id="dialog-title">{escape(_("New game"))}</h2>',
              f'<div class="options">{"".join(rows)}</div>',

@@ -18,6 +18,8 @@ HAND = ("#hand button.card",)
 ENDS = ('#table [data-act="do:pile"]', "#table button.card", '#acts [data-act="do:pass"]')
 #: Nothing to act on (the computer's turn): the hand's row, which keeps its place.
 REST = ("#hand",)
+#: The tutorial's Next, on a lesson to read (web/coach.py).
+COACH = ("#coach button.primary",)
 
 
 def lit_lines(portrait: bool) -> str:
@@ -36,7 +38,7 @@ def overlay(app: App) -> tuple[str, ...]:
 
 def playing(app: App) -> tuple[str, ...]:
     """Where a person whose focus was lost picks up the game."""
-    return overlay(app) or ((HAND + ENDS + REST) if app.may_act() else REST)
+    return overlay(app) or COACH + ((HAND + ENDS + REST) if app.may_act() else REST)
 
 
 def after(app: App, act: str, stay: bool) -> tuple[str, ...]:
@@ -68,4 +70,4 @@ def after(app: App, act: str, stay: bool) -> tuple[str, ...]:
 #: Dialogs the person opens from a control, to which focus returns on closing...
 OPENED = ("new", "language", "keys", "settings")
 #: ...unless they close with a game begun or taken up again: then it goes to the game.
-LEAVING = ("start", "rematch", "continue")
+LEAVING = ("start", "rematch", "continue", "tutorial")

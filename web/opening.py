@@ -1,5 +1,6 @@
 """What the page opens at boot: a linked game or position (``?record=``,
-``?position=``), else the game last played, else a fresh game. The address is read by
+``?position=``), else the tutorial or the game last played, else (a first visit: after
+offering the tutorial) a fresh game. The address is read by
 ``web.address.read``; what it got wrong is said in a notice, and the page goes on.
 A game record file (or a position) chosen in the new-game dialog opens by the same way
 as a link (``open_file``)."""
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from kahuna import KahunaError, RecordError, link_kind, link_record, load_json
 
-from . import dialogs, saves
+from . import dialogs, saves, tutorial
 from .address import Address, link_problem, quoted, read
 from .controller import COMPUTER, HOTSEAT, Match
 from .language import N_, _
@@ -41,8 +42,8 @@ def boot(app: App, address: Address | Mapping[str, str]) -> None:
     opened = address.link is not None and _open_link(app, *address.link, problems, detail)
     if opened:
         pass
-    elif app.embed is None:
-        _open_current(app)
+    elif app.embed is None:  # a notice about the address comes first, not the tutorial
+        _open_current(app, offer=not problems)
     elif not address.linked and not app.mode.puzzle:  # embedded, no link: the computer
         _choose_from_mode(app)
         app.start()
@@ -120,12 +121,20 @@ def start_autoplay(app: App, level: str) -> None:
                  .format(level=level[:40], levels=", ".join(levels())))
 
 
-def _open_current(app: App) -> None:
+def _open_current(app: App, offer: bool) -> None:
+    """The tutorial left half-way, else the game last played, else on a first visit the
+    offer of the tutorial (web/coach.py) if ``offer``, else a fresh game."""
+    going = tutorial.resume(app.storage)
     entry = saves.current(app.storage)
-    if entry is not None and entry.match is not None:
+    if going is not None:
+        app.resume(going[1])
+        app.tutorial = going[0]
+    elif entry is not None and entry.match is not None:
         app.resume(entry.match)
     elif entry is not None and entry.raw:
         app.problem, app.dialog = entry, "problem"
+    elif offer and app.keeps and tutorial.first_visit(app.storage):  # else it would nag
+        app.dialog = "welcome"
     else:
         app.start()
 

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from kahuna import YOU, Action, Effects, Observation, annotated, describe
 
-from . import dialogs, header, moves, panels, saves, share, tips
+from . import coach, dialogs, header, moves, panels, saves, share, tips
 from .acts import record_ready
-from .choices import Offers
+from .choices import Offers, selected_cards
 from .controller import COMPUTER, HOTSEAT
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
@@ -73,6 +73,7 @@ class View:
     clipboard: str | None = None  # text to copy to the clipboard: once (web/share.py)
     open_file: bool = False  # click the file chooser #open-file (a game record): once
     lesson: str = ""  # a caption, a sequence's steps, a puzzle's goal and verdict
+    coach: str = ""  # the tutorial's lesson (web/coach.py); "" hides it
 
 
 #: Fields that are not an element's inner HTML (see web/dom.py).
@@ -108,6 +109,9 @@ def view(app: App) -> View:
     covered = app.covered and m.mode == HOTSEAT
     hint_line = app.hint.line if app.hint is not None else -1
     log = m.log(tr())
+    learning = app.tutorial is not None
+    missed = (may_act and app.tutorial is not None  # chosen cards that do not fit the lesson
+              and app.tutorial.missed(m.state, selected_cards(panels.own_hand(obs), app.selected)))
     return View(
         board=board_svg(obs, annotated(app.mode.notes, Marks(
             offer.acts(), hint_line, app.fx, moves.last_turn(m.effects, m.viewer()))),
@@ -116,7 +120,7 @@ def view(app: App) -> View:
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
         opp_hand=panels.opponent_hand_html(obs),
         table=panels.table_html(obs, offer, app.hint),
-        acts=panels.actions_html(offer, m.can_undo() and may_act, app.hint),
+        acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint),
         scores=panels.scores_html(obs, names),
         log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)) + (
@@ -128,7 +132,7 @@ def view(app: App) -> View:
         opp_label=escape(_hand_label(names[1 - obs.seat])),
         dialog=dialog,
         cover=dialogs.cover_html(m.state.to_move) if covered else "",
-        hint_ok=may_act,
+        hint_ok=may_act and not learning,
         turn="person" if may_act else "over" if m.state.is_over else "wait",
         download=app.download,
         board_text=position_html(obs),
@@ -138,6 +142,7 @@ def view(app: App) -> View:
         clipboard=app.clipboard,
         open_file=app.pick_file,
         lesson=_lesson_html(app, log),
+        coach=coach.coach_html(app.tutorial, missed),
         **chrome)
 
 
@@ -192,6 +197,9 @@ def _prompt(app: App, obs: Observation, offer: Offers, names: tuple[str, str]) -
             level=level_name(levels()[-1]), advice=advice)
         why = _hint_why(obs, app.hint_turn) if app.hint_turn[:1] == (app.hint,) else ""
         text = f"{text} {why}" if why else text
+    elif app.tutorial is not None and app.tutorial.lesson is not None and app.may_act():
+        text = _(app.tutorial.lesson.title)  # the coach says the rest: the usual words
+        # would speak of actions this lesson does not offer ("JOJO fits no free line")
     else:
         text = panels.prompt_text(obs, offer, app.selected, names)
     return f"{text} {_(app.save_problem)}" if app.save_problem else text
@@ -234,6 +242,8 @@ def _dialog_html(app: App) -> str:
         return dialogs.notice_html(_(title), message, detail)
     if app.dialog == "elsewhere" and app.elsewhere:
         return dialogs.elsewhere_html()
+    if app.dialog == "welcome":
+        return coach.welcome_html()
     if m is None:
         return ""
     obs = m.observation()
@@ -246,6 +256,8 @@ def _dialog_html(app: App) -> str:
                                 m.mode == COMPUTER, shareable=app.embed is None)
     if app.dialog == "share" and app.share is not None:
         return share.share_html(app.share, record_ready(app))
+    if app.dialog == "tutorial-end":
+        return coach.finished_html(obs, m.names())
     if app.dialog == "review" and app.review is not None:
         return review_html(app.review, m.names(), app.portrait)
     return ""

@@ -3,6 +3,6 @@ yardsticks, the evaluation, whole-turn planning and the search. Built on
 ``kahuna.rules`` only; a player sees an Observation, never a State (R24)."""
 
 from .levels import LEVELS, PLAYERS, choose, make_player
-from .protocol import Player, Thinking
+from .protocol import Decided, Player, Thinking
 
-__all__ = ["LEVELS", "PLAYERS", "choose", "make_player", "Player", "Thinking"]
+__all__ = ["LEVELS", "PLAYERS", "choose", "make_player", "Decided", "Player", "Thinking"]
