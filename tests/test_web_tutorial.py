@@ -153,7 +153,7 @@ def test_the_tutorial_followed_to_its_end():
     assert not save_ids(storage)  # the tutorial is not a saved game
     shown = view(app)
     assert "You know the basics" in shown.dialog and shown.coach == ""
-    assert clickable(shown.dialog) == ["tutorial:play", "tutorial:start"]
+    assert clickable(shown.dialog) == ["tutorial:play", "tutorial:puzzles", "tutorial:start"]
     assert not m.computer_to_move() or app.dialog  # the computer waits under the dialog
     click(app, "tutorial:play")
     assert app.dialog == "new" and app.match is None and app.tutorial is None
@@ -161,6 +161,19 @@ def test_the_tutorial_followed_to_its_end():
     assert app.match is not None and app.match.id != tutorial.GAME_ID
     assert storage.getItem(tutorial.KEY) == tutorial.DONE
     assert fresh(storage).dialog == ""  # done: never offered again
+
+
+def test_the_end_of_the_tutorial_leads_to_the_puzzles():
+    storage = MemoryStorage()
+    app = fresh(storage)
+    click(app, "tutorial:start")
+    while app.tutorial is not None and app.tutorial.lesson is not None:
+        follow_one(app)
+    click(app, "tutorial:puzzles")
+    assert app.dialog == "puzzles" and app.tutorial is None
+    assert storage.getItem(tutorial.KEY) == tutorial.DONE
+    click(app, "close")  # no game yet: the new-game dialog
+    assert app.dialog == "new"
 
 
 def follow_one(app: App) -> None:

@@ -57,5 +57,6 @@ def finished_html(obs: Observation, names: tuple[str, str]) -> str:
             f'<p>{escape(scored)}</p>{scores_table(obs, names, strong_total=True)}'
             f'<p>{escape(rounds)}</p>'
             f'<div class="buttons">{button("tutorial:play", _("Play a real game"), True)}'
+            f'{button("tutorial:puzzles", _("Try the puzzles"))}'
             f'{button("tutorial:start", _("Tutorial again"))}</div>')
 

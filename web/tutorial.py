@@ -215,7 +215,8 @@ def resume(storage: Storage) -> tuple[Tutorial, Match] | None:
 def act(app: App, rest: str) -> None:
     """``tutorial:start`` (begin, or begin again), ``tutorial:next`` (a lesson read),
     ``tutorial:skip`` (the welcome's "just play": a game at once; during the tutorial:
-    leave it for the new-game dialog), ``tutorial:play`` (finished: a real game)."""
+    leave it for the new-game dialog), ``tutorial:play`` (finished: a real game),
+    ``tutorial:puzzles`` (finished: the puzzles' list)."""
     if rest == "start":
         app.players.forget()
         app.resume(begin())
@@ -227,8 +228,8 @@ def act(app: App, rest: str) -> None:
     elif rest == "skip" and app.tutorial is None and app.dialog == "welcome":
         remember(app.storage, SKIPPED)
         app.start()
-    elif rest in ("skip", "play") and app.tutorial is not None:
+    elif rest in ("skip", "play", "puzzles") and app.tutorial is not None:
         if not app.tutorial.finished:  # left half-way (DONE is kept when it finished)
             remember(app.storage, SKIPPED)
         app.tutorial, app.match, app.selected = None, None, ()
-        app.dialog = "new"
+        app.dialog = "puzzles" if rest == "puzzles" else "new"
