@@ -25,13 +25,18 @@ def quantile_interval(values: list[float], q: float) -> tuple[float, float]:
     # below it: probability P(X <= c), X ~ Binomial(n, q); above the (c+1)-th largest
     # when at most c fall above it, X ~ Binomial(n, 1 - q). Cut the most values from
     # each end that keeps each tail at or under 2.5%.
+    def pmf(k: int, p: float) -> float:  # in logarithms: thousands of values overflow
+        return math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+                        + k * math.log(p) + (n - k) * math.log(1 - p))
+
     def cut(p: float) -> int:
-        c, tail = 0, (1 - p) ** n
-        while True:
-            tail += math.comb(n, c + 1) * p ** (c + 1) * (1 - p) ** (n - c - 1)
-            if tail > 0.025 or c + 1 >= n:
-                return c
+        c, tail = 0, pmf(0, p)
+        while c + 1 < n:
+            tail += pmf(c + 1, p)
+            if tail > 0.025:
+                break
             c += 1
+        return c
 
     return ordered[cut(q)], ordered[n - 1 - cut(1 - q)]
 

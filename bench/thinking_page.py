@@ -4,7 +4,7 @@ meanwhile, and the frames it draws; side by side with another checkout when one 
 (A B A B).
 
     .venv/bin/python bench/thinking_page.py [--level master] [--games 1] [--rounds 2]
-                                            [--other ROOT]
+                                            [--other ROOT] [--raw FILE]
 
 A run opens ``?autoplay=LEVEL&pace=0&seed=S`` (the level in both seats, game after game:
 it is thinking nearly all the time) and reads the page's own "kahuna-decision computer
@@ -14,13 +14,15 @@ the tournament) until ``--games`` games are over. Long tasks are the Performance
 after the page was ready; frames are requestAnimationFrame's from then to the last game's
 end (the page draws after every action as well). Every 3 s the mouse clicks the menu
 button and the time until its dialog shows is taken (Playwright's round trip included),
-then the menu is closed (the computer goes on). Round
+then the menu is closed (the computer goes on); a click that opens no menu within 10 s
+is counted apart. Round
 r uses seed r + 1 in both trees, so both play the same games when they decide alike.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -30,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from bench.order_statistics import mean_interval, quantile_interval  # noqa: E402
 from bench.page_figures import _probed_page, ready_ms  # noqa: E402
@@ -55,13 +58,20 @@ def run(browser: Browser, url: str, games: int) -> dict[str, list[float]]:
     button = page.locator("#btn-new").bounding_box()
     assert button is not None, "no menu button"
     menus: list[float] = []
+    missed = 0
     while not page.evaluate(f"window.__ends.length >= {games}"):
         page.wait_for_timeout(MENU_EVERY_MS)
         if page.evaluate(f"window.__ends.length >= {games}"):
             break
+        if page.evaluate("!document.getElementById('dialog').hidden"):
+            continue  # a scoring shown for a moment: the page behind it is inert
         begun = time.perf_counter()  # a person's click: no wait for the button to settle
         page.mouse.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
-        page.wait_for_selector("#dialog:not([hidden])", timeout=60_000)
+        try:
+            page.wait_for_selector("#dialog:not([hidden])", timeout=10_000)
+        except PlaywrightTimeout:
+            missed += 1
+            continue
         menus.append((time.perf_counter() - begun) * 1000)
         page.keyboard.press("Escape")
         page.wait_for_selector("#dialog", state="hidden", timeout=60_000)
@@ -74,7 +84,8 @@ def run(browser: Browser, url: str, games: int) -> dict[str, list[float]]:
     if outside:
         raise RuntimeError(f"the page asked for files outside 127.0.0.1: {outside}")
     fps = [1000 * (frames - frames_from[0]) / (now - frames_from[1])]
-    return {"decisions": times, "tasks": tasks, "menus": menus, "fps": fps}
+    return {"decisions": times, "tasks": tasks, "menus": menus, "fps": fps,
+            "missed": [missed]}
 
 
 #: Counts the page's decisions as they are logged, and notes the count at each game's
@@ -113,7 +124,8 @@ def summary(name: str, runs: list[dict[str, list[float]]]) -> str:
             f"{', '.join(f'{f:.0f}' for r in runs for f in r['fps'])}\n"
             f"  menu shown after a click while thinking: median "
             f"{statistics.median(menus) if menus else 0:.0f} ms, longest "
-            f"{max(menus, default=0):.0f} ms ({len(menus)} clicks)")
+            f"{max(menus, default=0):.0f} ms ({len(menus)} clicks; no menu within 10 s: "
+            f"{sum(m for r in runs for m in r['missed'])})")
 
 
 def main() -> int:
@@ -122,6 +134,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1, help="games per run")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--other", type=Path, help="another checkout, run in turn with this")
+    parser.add_argument("--raw", type=Path, help="write every run's numbers here (JSON)")
     args = parser.parse_args()
     trees = {"this": ROOT} | ({"other": args.other.resolve()} if args.other else {})
     servers = {}
@@ -141,6 +154,8 @@ def main() -> int:
         browser.close()
     for server in servers.values():
         server.close()
+    if args.raw:
+        args.raw.write_text(json.dumps(results))
     print(f"{args.level} in the page (Pyodide in Chromium), {args.rounds} rounds of "
           f"{args.games} game(s) per tree, the trees in turn (A B B A)")
     for name, root in trees.items():
