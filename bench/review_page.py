@@ -22,12 +22,10 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.order_statistics import median_interval  # noqa: E402
-from bench.page_figures import _probed_page  # noqa: E402
+from bench.page_figures import _probed_page, tree_servers  # noqa: E402
 from e2e.test_saves_and_tabs import finished_record  # noqa: E402
 from kahuna.notation.link import encode  # noqa: E402
 from scripts.browser import launch_chromium, wait_ready  # noqa: E402
-from scripts.build_site import write_page_archive  # noqa: E402
-from scripts.site_server import SiteServer  # noqa: E402
 
 
 def review_once(browser, url: str) -> tuple[float, float, int]:
@@ -57,22 +55,18 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--other", type=Path, help="another checkout, run in turn with this")
     args = parser.parse_args()
-    trees = {"this": ROOT} | ({"other": args.other.resolve()} if args.other else {})
-    servers = {}
-    for name, root in trees.items():
-        write_page_archive(root)  # each tree's page as its code is now
-        servers[name] = SiteServer(root, cache_control="no-cache")
-    rows: dict[str, list[tuple[float, float, int]]] = {name: [] for name in trees}
+    servers = tree_servers(args.other)
+    rows: dict[str, list[tuple[float, float, int]]] = {name: [] for name in servers}
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
         for seed in range(1, args.games + 1):
             link = "?pace=0&record=" + encode(finished_record(seed))
-            for name in (list(trees) if seed % 2 else list(reversed(trees))):
-                rows[name].append(review_once(browser, servers[name].url + link))
+            for name in (list(servers) if seed % 2 else list(reversed(servers))):
+                rows[name].append(review_once(browser, servers[name][1].url + link))
         browser.close()
-    for server in servers.values():
+    for _, server in servers.values():
         server.close()
-    for name, root in trees.items():
+    for name, (root, _) in servers.items():
         print(f"{name} ({root}):")
         summary(rows[name])
     return 0

@@ -35,10 +35,8 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from bench.order_statistics import mean_interval, quantile_interval  # noqa: E402
-from bench.page_figures import _probed_page, ready_ms  # noqa: E402
+from bench.page_figures import _probed_page, ready_ms, tree_servers  # noqa: E402
 from scripts.browser import launch_chromium  # noqa: E402
-from scripts.build_site import write_page_archive  # noqa: E402
-from scripts.site_server import SiteServer  # noqa: E402
 
 #: How often the menu is opened while the games go on.
 MENU_EVERY_MS = 3000
@@ -136,29 +134,25 @@ def main() -> int:
     parser.add_argument("--other", type=Path, help="another checkout, run in turn with this")
     parser.add_argument("--raw", type=Path, help="write every run's numbers here (JSON)")
     args = parser.parse_args()
-    trees = {"this": ROOT} | ({"other": args.other.resolve()} if args.other else {})
-    servers = {}
-    for name, root in trees.items():
-        write_page_archive(root)  # each tree's page as its code is now
-        servers[name] = SiteServer(root, cache_control="no-cache")
-    results: dict[str, list[dict[str, list[float]]]] = {name: [] for name in trees}
+    servers = tree_servers(args.other)
+    results: dict[str, list[dict[str, list[float]]]] = {name: [] for name in servers}
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
         for round_ in range(args.rounds):
-            order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
+            order = list(servers) if round_ % 2 == 0 else list(reversed(servers))
             for name in order:
-                url = f"{servers[name].url}?autoplay={args.level}&pace=0&seed={round_ + 1}"
+                url = f"{servers[name][1].url}?autoplay={args.level}&pace=0&seed={round_ + 1}"
                 results[name].append(run(browser, url, args.games))
                 print(f"round {round_ + 1} {name}: {len(results[name][-1]['decisions'])} "
                       f"decisions", flush=True)
         browser.close()
-    for server in servers.values():
+    for _, server in servers.values():
         server.close()
     if args.raw:
         args.raw.write_text(json.dumps(results))
     print(f"{args.level} in the page (Pyodide in Chromium), {args.rounds} rounds of "
           f"{args.games} game(s) per tree, the trees in turn (A B B A)")
-    for name, root in trees.items():
+    for name, (root, _) in servers.items():
         print(summary(f"{name} ({root})", results[name]))
     return 0
 
