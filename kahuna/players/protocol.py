@@ -19,7 +19,7 @@ from ..rules.observation import Observation
 #: search must stop at once and return the best action found so far.
 Work = Generator[None, bool, Action]
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 class Thinking(Protocol):
@@ -104,7 +104,7 @@ class Sliced:
         return self._action
 
 
-def unless_hurried(work: Generator[None, object, T]) -> Generator[None, bool, T | None]:
+def unless_hurried(work: Generator[None, object, _T]) -> Generator[None, bool, _T | None]:
     """Run ``work`` (a part of a search that cannot stop halfway, such as one trial) a
     unit at a time, yielding after each; None, ``work`` abandoned, once told to hurry."""
     while True:
