@@ -174,9 +174,9 @@ def test_the_master_decides_the_same_in_one_unit_steps_as_in_one_go():
 
 
 def test_a_master_trial_is_cut_into_units_the_size_of_a_beam_step(monkeypatch):
-    """The page's slices overrun by one unit of work at most: one of the master's units
-    evaluates far fewer positions than one of its trials (two planned turns, each a
-    beam search), so a trial no longer holds the page for its whole length."""
+    """The page's slices overrun by one unit of work at most: a master trial (a greedy
+    reply, then two planned turns, each a beam search) yields after each step of its
+    beams, so the planned turns' work is spread over many small units."""
     import kahuna.players.plans
     import kahuna.players.search
     from kahuna.players.levels import MASTER
@@ -191,25 +191,22 @@ def test_a_master_trial_is_cut_into_units_the_size_of_a_beam_step(monkeypatch):
     monkeypatch.setattr(kahuna.players.plans, "evaluate", counted)
     state = SPECIAL["round 2"]
     obs = observe(state, state.to_move)
-    plan = choose(make_player("casual"), obs, random.Random(1)),
+    casual = make_player("casual")
+    first = choose(casual, obs, random.Random(1))
+    plan = (first, *casual.planned())  # a whole turn
+    calls[0] = 0
     trial = kahuna.players.search._trial(obs.sample_state(random.Random(2)), plan, obs.seat,
                                          MASTER)
-    units = 1
+    units = []
     try:
         while True:
+            before = calls[0]
             next(trial)
-            units += 1
+            units.append(calls[0] - before)
     except StopIteration:
-        per_trial = calls[0]
-    thinking = make_player("master:iterations=24").think(obs, random.Random(3))
-    largest = 0
-    while True:
-        calls[0] = 0
-        done = thinking.step(0.0)
-        largest = max(largest, calls[0])
-        if done:
-            break
-    assert units > 4 and largest < per_trial / 2
+        units.append(calls[0] - before)
+    planned = units[1:]  # the first unit holds the greedy reply
+    assert len(planned) > 4 and max(planned) < sum(planned) / 4
 
 
 def test_a_time_cap_stops_the_master_inside_a_trial(monkeypatch):
