@@ -85,6 +85,17 @@ SETTLED = """async () => {
 }"""
 
 
+def tree_servers(other: Path | None) -> dict[str, tuple[Path, SiteServer]]:
+    """This checkout's page served as "this", and ``other``'s as "other" when given (to
+    run both in turn), each page archive rebuilt from its code as it is now."""
+    trees = {"this": ROOT} | ({"other": other.resolve()} if other else {})
+    servers = {}
+    for name, root in trees.items():
+        write_page_archive(root)
+        servers[name] = (root, SiteServer(root, cache_control="no-cache"))
+    return servers
+
+
 def boot_times(browser: Browser, url: str, runs: int) -> tuple[list[float], list[float], list[float]]:
     """(cold, warm, first contentful paint) in ms for ``runs`` fresh contexts. Warm is a
     returning visitor: the reload once the first visit's work after the board was ready

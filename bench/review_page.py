@@ -1,11 +1,12 @@
 """The game review in the page (Pyodide in Chromium): how long the master takes to
 review a whole finished game, and the longest main-thread task while it judges.
 
-    .venv/bin/python bench/review_page.py [--games 5]
+    .venv/bin/python bench/review_page.py [--games 5] [--other ROOT]
 
 Each game is a different finished game against the computer (the person's actions at
 random), opened from its link; the time is the page's own ("kahuna-review <ms>" in the
-console, from the click on Review to the last turn judged).
+console, from the click on Review to the last turn judged). With ``--other``, each game
+is reviewed by this checkout's page and the other's in turn (A B B A), the same games.
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.order_statistics import median_interval  # noqa: E402
-from bench.page_figures import _probed_page  # noqa: E402
+from bench.page_figures import _probed_page, tree_servers  # noqa: E402
 from e2e.test_saves_and_tabs import finished_record  # noqa: E402
 from kahuna.notation.link import encode  # noqa: E402
 from scripts.browser import launch_chromium, wait_ready  # noqa: E402
-from scripts.site_server import SiteServer  # noqa: E402
 
 
 def review_once(browser, url: str) -> tuple[float, float, int]:
@@ -53,24 +53,35 @@ def review_once(browser, url: str) -> tuple[float, float, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--other", type=Path, help="another checkout, run in turn with this")
     args = parser.parse_args()
-    server = SiteServer(ROOT, cache_control="no-cache")
-    rows = []
+    servers = tree_servers(args.other)
+    rows: dict[str, list[tuple[float, float, int]]] = {name: [] for name in servers}
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
         for seed in range(1, args.games + 1):
-            rows.append(review_once(browser, server.url + "?pace=0&record="
-                                    + encode(finished_record(seed))))
+            link = "?pace=0&record=" + encode(finished_record(seed))
+            for name in (list(servers) if seed % 2 else list(reversed(servers))):
+                rows[name].append(review_once(browser, servers[name][1].url + link))
         browser.close()
-    server.close()
+    for _, server in servers.values():
+        server.close()
+    for name, (root, _) in servers.items():
+        print(f"{name} ({root}):")
+        summary(rows[name])
+    return 0
+
+
+def summary(rows: list[tuple[float, float, int]]) -> None:
+    """Print the review time and the longest task of one tree's games."""
     seconds = [ms / 1000 for ms, _, _ in rows]
     low, high = median_interval(seconds)
-    print(f"review of a whole game in the page, {args.games} games "
+    print(f"review of a whole game in the page, {len(rows)} games "
           f"({', '.join(str(t) for _, _, t in rows)} turns)")
     print(f"  time: median {statistics.median(seconds):.1f} s (95% {low:.1f} to {high:.1f}), "
           f"per turn {statistics.median(s / t for s, (_, _, t) in zip(seconds, rows)) * 1000:.0f} ms")
-    print(f"  longest main-thread task while judging: {max(l for _, l, _ in rows):.0f} ms")
-    return 0
+    print(f"  longest main-thread task while judging: {max(l for _, l, _ in rows):.0f} ms "
+          f"(each game's: {', '.join(f'{l:.0f}' for _, l, _ in rows)} ms)")
 
 
 if __name__ == "__main__":

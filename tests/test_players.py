@@ -154,6 +154,84 @@ def test_thinking_in_zero_second_slices_finishes_with_the_one_shot_choice(name):
         assert steps > 1  # a zero-second slice does one unit of work, not the whole search
 
 
+def test_the_master_decides_the_same_in_one_unit_steps_as_in_one_go():
+    """Cutting a trial's planned turns into units changes no decision: over positions of
+    several games and seeds, a master stepped one unit at a time (``step(0)``) chooses
+    what it chooses in one go."""
+    name = "master:iterations=24,candidates=4"
+    compared = 0
+    for seed in range(6):
+        for n, state in enumerate(random_positions(seed, fewer_surprises=seed % 2 == 1)):
+            if n % 9 or state.phase is Phase.HANDICAP:
+                continue
+            obs = observe(state, state.to_move)
+            thinking = make_player(name).think(obs, random.Random(seed + n))
+            while not thinking.step(0.0):
+                pass
+            assert thinking.action() == choose(make_player(name), obs, random.Random(seed + n))
+            compared += 1
+    assert compared >= 60
+
+
+def test_a_master_trial_is_cut_into_units_the_size_of_a_beam_step(monkeypatch):
+    """The page's slices overrun by one unit of work at most: a master trial (a greedy
+    reply, then two planned turns, each a beam search) yields after each step of its
+    beams, so the planned turns' work is spread over many small units."""
+    import kahuna.players.plans
+    import kahuna.players.search
+    from kahuna.players.levels import MASTER
+
+    calls = [0]
+    real = kahuna.players.plans.evaluate
+
+    def counted(*args):
+        calls[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(kahuna.players.plans, "evaluate", counted)
+    state = SPECIAL["round 2"]
+    obs = observe(state, state.to_move)
+    casual = make_player("casual")
+    first = choose(casual, obs, random.Random(1))
+    plan = (first, *casual.planned())  # a whole turn
+    calls[0] = 0
+    trial = kahuna.players.search._trial(obs.sample_state(random.Random(2)), plan, obs.seat,
+                                         MASTER)
+    units = []
+    try:
+        while True:
+            before = calls[0]
+            next(trial)
+            units.append(calls[0] - before)
+    except StopIteration:
+        units.append(calls[0] - before)
+    planned = units[1:]  # the first unit holds the greedy reply
+    assert len(planned) > 4 and max(planned) < sum(planned) / 4
+
+
+def test_a_time_cap_stops_the_master_inside_a_trial(monkeypatch):
+    """Out of time, the master answers without finishing the trial it is in."""
+    import kahuna.players.search
+
+    started, finished = [], []
+    real = kahuna.players.search._trial
+
+    def noted(*args):
+        started.append(1)
+        value = yield from real(*args)
+        finished.append(1)
+        return value
+
+    monkeypatch.setattr(kahuna.players.search, "_trial", noted)
+    state = SPECIAL["round 2"]
+    obs = observe(state, state.to_move)
+    thinking = make_player("master", time_cap=0.0).think(obs, random.Random(2))
+    while not thinking.step(0.0):
+        pass
+    assert thinking.action() in state.legal_actions()
+    assert (len(started), len(finished)) == (1, 0)
+
+
 def test_a_time_cap_still_gives_a_legal_action():
     state = SPECIAL["round 2"]
     obs = observe(state, state.to_move)

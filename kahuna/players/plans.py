@@ -46,13 +46,16 @@ def greedy_turn(state: State, weights: Weights = DEFAULT, limit: int = 8) -> Non
             return
 
 
-def planned_turn(state: State, width: int, depth: int, weights: Weights = DEFAULT) -> None:
+def planned_turn(state: State, width: int, depth: int,
+                 weights: Weights = DEFAULT) -> Generator[None, object, None]:
     """Play the mover's best turn by ``plans`` in place: a stronger model of a reply
-    than ``greedy_turn``, at the cost of a beam search."""
+    than ``greedy_turn``, at the cost of a beam search. Yields after each unit of that
+    search, which is never hurried: a turn in a trial is planned whole or not at all."""
     search = plans(state, width, depth, weights)
     try:
         while True:
             next(search)
+            yield
     except StopIteration as done:
         ranked = done.value
     for action in ranked[0][1]:
@@ -63,9 +66,10 @@ def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,
           removals: bool = True) -> Generator[None, bool, list[tuple[float, Plan]]]:
     """Beam search over the mover's phase-A actions in ``world`` (keeping the ``width``
     best positions after each of up to ``depth`` actions, transpositions merged), each
-    position finished by every legal turn ending. Yields after each position expanded;
-    returns (value, plan) pairs, best first; stops early (with what it has) when told
-    to hurry. ``removals=False`` overlooks removals (R9), as a beginner does."""
+    position finished by every legal turn ending. Yields after each position expanded
+    and each finished; returns (value, plan) pairs, best first; stops expanding (and
+    finishes what it has) when told to hurry. ``removals=False`` overlooks removals
+    (R9), as a beginner does."""
     p = world.to_move
     stops: list[tuple[State, Plan]] = [(world, ())]
     frontier = stops[:]
@@ -104,6 +108,7 @@ def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,
                 after = state.fork()
                 after.do(action)
                 scored.append((evaluate(after, p, weights), len(scored), plan + (action,)))
+        yield  # finishing every stop is a unit too; a hurried search still finishes them
     scored.sort(key=lambda s: (-s[0], s[1]))
     return [(value, plan) for value, _, plan in scored]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Generator
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ..rules.actions import Action
 from ..rules.observation import Observation
@@ -18,6 +18,8 @@ from ..rules.observation import Observation
 #: A decision in progress: each ``yield`` ends a unit of work and receives True when the
 #: search must stop at once and return the best action found so far.
 Work = Generator[None, bool, Action]
+
+_T = TypeVar("_T")
 
 
 class Thinking(Protocol):
@@ -100,3 +102,16 @@ class Sliced:
         if self._action is None:
             raise RuntimeError("the decision is not made yet: call step() until it returns True")
         return self._action
+
+
+def unless_hurried(work: Generator[None, object, _T]) -> Generator[None, bool, _T | None]:
+    """Run ``work`` (a part of a search that cannot stop halfway, such as one trial) a
+    unit at a time, yielding after each; None, ``work`` abandoned, once told to hurry."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value
+        if (yield):
+            work.close()
+            return None

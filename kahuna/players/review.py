@@ -274,7 +274,7 @@ def _judge(turn: Turn, level: Level, seed: int, checks: int
     for _ in range(checks):
         world = obs.sample_state(rng)
         for arm in (best, mine):
-            _trial(world, arm, obs.seat, level)
+            yield from _trial(world, arm, obs.seat, level)
             yield
     cost = best.mean - mine.mean
     if cost <= 0:
@@ -303,7 +303,7 @@ def _halving(obs: Observation, rng: random.Random, arms: list[_Arm], pinned: _Ar
                 n = len(arm.values)
                 while len(worlds) <= n:
                     worlds.append(obs.sample_state(rng))
-                _trial(worlds[n], arm, obs.seat, level)
+                yield from _trial(worlds[n], arm, obs.seat, level)
                 yield
         rivals.sort(key=lambda a: (-a.mean, a.order))
         if len(rivals) == 1:
@@ -311,10 +311,10 @@ def _halving(obs: Observation, rng: random.Random, arms: list[_Arm], pinned: _Ar
         del rivals[max(1, len(rivals) // 2):]
 
 
-def _trial(world: State, arm: _Arm, seat: int, level: Level) -> None:
+def _trial(world: State, arm: _Arm, seat: int, level: Level) -> Generator[None, object, None]:
     """Play the arm's turn in ``world``, then ``level.horizon`` turns as the search's
-    trials do (the reply first); note the value, the result and the islands the reply
-    took."""
+    trials do (the reply first, yielding inside planned turns); note the value, the
+    result and the islands the reply took."""
     state = world.fork()
     for action in arm.plan:
         state.do(action)
@@ -322,7 +322,7 @@ def _trial(world: State, arm: _Arm, seat: int, level: Level) -> None:
     for n in range(level.horizon):
         if state.is_over:
             break
-        trial_turn(state, n, level)
+        yield from trial_turn(state, n, level)
         if n == 0:
             for island in range(N_ISLANDS):
                 if state.control[island] == 1 - seat and not theirs[island]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from ..rules.actions import Action
@@ -30,7 +31,7 @@ from ..rules.observation import Observation, observe
 from ..rules.state import Phase, State
 from .evaluate import DEFAULT, Weights, evaluate
 from .plans import Plan, best_action, greedy_turn, planned_turn, plans
-from .protocol import Decided, Sliced, Thinking, Work, legal_actions
+from .protocol import Decided, Sliced, Thinking, Work, legal_actions, unless_hurried
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +139,9 @@ def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
                 n = arm.trials
                 while len(worlds) <= n:
                     worlds.append(obs.sample_state(rng))
-                value = _trial(worlds[n], arm.plan, seat, level)
+                value = yield from unless_hurried(_trial(worlds[n], arm.plan, seat, level))
+                if value is None:
+                    return _leader(arms).plan
                 arm.total += value
                 arm.trials += 1
                 if (yield):
@@ -169,25 +172,26 @@ def _leader(arms: list[_Arm]) -> _Arm:
     return min((a for a in arms if a.trials == most), key=lambda a: (-a.mean, a.order))
 
 
-def _trial(world: State, plan: Plan, seat: int, level: Level) -> float:
+def _trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None, object, float]:
     """Play ``plan`` in ``world``, then ``level.horizon`` greedy turns (the opponent's
-    reply first); the value for ``seat``."""
+    reply first); the value for ``seat``. Yields inside a planned turn."""
     state = world.fork()
     for action in plan:
         state.do(action)
     for turn in range(level.horizon):
         if state.is_over:
             break
-        trial_turn(state, turn, level)
+        yield from trial_turn(state, turn, level)
     return evaluate(state, seat, level.weights)
 
 
-def trial_turn(state: State, n: int, level: Level) -> None:
+def trial_turn(state: State, n: int, level: Level) -> Generator[None, object, None]:
     """Play the ``n``-th turn after the plan in a trial (0: the opponent's reply) in
-    place: the best turn of a small beam where ``level.planned`` says, else greedily.
+    place: the best turn of a small beam where ``level.planned`` says (yielding after
+    each unit of that beam, so the page never waits for a whole trial), else greedily.
     The game review (``review.py``) plays its trials with it too."""
     if level.planned >> n & 1:
-        planned_turn(state, level.plan_width, level.plan_depth, level.weights)
+        yield from planned_turn(state, level.plan_width, level.plan_depth, level.weights)
     else:
         greedy_turn(state, level.weights)
 
