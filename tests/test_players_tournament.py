@@ -85,3 +85,32 @@ def test_a_match_can_be_played_with_variants(capsys):
     assert main(["tournament", "random", "random", "--variants", "V3"]) == 2
     assert "V3" in capsys.readouterr().err
     assert plain["variants"] == ""
+
+
+def test_a_player_of_another_tree_sees_its_own_types_and_decides_as_in_its_tree():
+    """``NAME@ROOT`` (kahuna/tools/other_tree.py): the Observation is rebuilt with the
+    other tree's own enums and actions, so that tree's ``is Phase.PLAY`` holds. Our own
+    tree loaded as another must decide exactly as ours."""
+    import random
+    from pathlib import Path
+
+    from kahuna import Setup, make_player, new_game, observe
+    from kahuna.tools.other_tree import _load, _theirs, tree_player
+
+    root = str(Path(__file__).resolve().parent.parent)
+    theirs = _theirs(observe(new_game(Setup(seed=1)), 0), _load(root))
+    assert type(theirs.phase).__module__.startswith(_load(root).__name__)
+    ours, wrapped = make_player("casual"), tree_player(f"casual@{root}")
+    state, decisions = new_game(Setup(seed=2)), 0
+    while not state.is_over and decisions < 150:
+        seen = observe(state, state.to_move)
+        chosen = []
+        for player in (ours, wrapped):
+            thinking = player.think(seen, random.Random(decisions))
+            while not thinking.step(1.0):
+                pass
+            chosen.append(thinking.action())
+        assert chosen[0] == chosen[1], decisions
+        state.play(chosen[0])
+        decisions += 1
+    assert decisions == 150 or state.is_over

@@ -3,7 +3,9 @@
 
 The other tree's ``kahuna`` is imported under another module name (its imports are all
 relative), so both versions live in one process. Its player sees the other tree's own
-Observation, rebuilt field by field from ours, and its action comes back as notation.
+Observation, rebuilt field by field from ours with the other tree's own enums, actions
+and records in it (its code asks ``phase is Phase.PLAY`` of its own ``Phase``), and its
+action comes back as notation.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import importlib.util
 import random
 import sys
 from pathlib import Path
+from enum import Enum
 from types import ModuleType
+from typing import Any
 
 from ..players.protocol import Player, Thinking
 from ..rules.actions import Action
@@ -56,12 +60,34 @@ class _Foreign:
     def __init__(self, name: str, player: Player, tree: ModuleType) -> None:
         self.name = name
         self._player = player
-        self._observation = importlib.import_module(tree.__name__ + ".rules.observation")
+        self._tree = tree
 
     def think(self, obs: Observation, rng: random.Random) -> Thinking:
-        theirs = self._observation.Observation(
-            **{f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)})
-        return _Translated(self._player.think(theirs, rng))
+        return _Translated(self._player.think(_theirs(obs, self._tree), rng))
+
+
+def _theirs(value: Any, tree: ModuleType) -> Any:
+    """``value`` (an Observation, or any part of one) made of the other tree's types."""
+    if isinstance(value, Enum):
+        return _their_class(type(value), tree)[value.name]
+    if isinstance(value, Action):
+        return _their_class(Action, tree).parse(str(value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _their_class(type(value), tree)(
+            **{f.name: _theirs(getattr(value, f.name), tree) for f in dataclasses.fields(value)})
+    if isinstance(value, (list, tuple)):
+        return type(value)(_theirs(item, tree) for item in value)
+    return value
+
+
+def _their_class(cls: type, tree: ModuleType) -> Any:
+    """The other tree's class of ``cls``'s name: in the module of the same path, else among
+    the names its package exports (a class may have moved between the two trees)."""
+    try:
+        module = importlib.import_module(tree.__name__ + cls.__module__[len("kahuna"):])
+        return getattr(module, cls.__name__)
+    except (ImportError, AttributeError):
+        return getattr(tree, cls.__name__)
 
 
 class _Translated:
