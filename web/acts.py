@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 from kahuna import Action, NotationError, seat_name
 
-from . import saves, settings
+from . import lessons, saves, settings
 from .choices import toggle
 from .controller import Match
 from .opening import open_mode
@@ -56,39 +56,6 @@ def _card(app: App, rest: str) -> None:
     position = int(rest)
     if position < len(own_hand(m.observation())):  # else the hand changed since
         app.selected = toggle(app.selected, position, app.offers().most)
-
-
-def _step(app: App, rest: str) -> None:
-    """Step through a sequence, a replay or a puzzle's solution (``App.step``)."""
-    app.step(rest)
-
-
-def _replay(app: App, rest: str) -> None:
-    """Watch the finished game again, step by step."""
-    app.open_replay()
-
-
-def _puzzles(app: App, rest: str) -> None:
-    """The list of the site's puzzles."""
-    app.dialog = "puzzles"
-
-
-def _puzzle(app: App, rest: str) -> None:
-    """Try the site's puzzle ``rest``; "next" the next one, "leave" back to the game."""
-    if rest in ("next", "leave"):
-        app.leave_puzzle(to_next=rest == "next")
-    else:
-        app.open_puzzle(rest)
-
-
-def _retry(app: App, rest: str) -> None:
-    """A puzzle: try again from its start."""
-    app.retry()
-
-
-def _solution(app: App, rest: str) -> None:
-    """A puzzle: show a turn that reaches the goal."""
-    app.show_solution()
 
 
 def _review(app: App, rest: str) -> None:
@@ -316,8 +283,7 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "newer": _newer, "keep": _keep, "languages": _languages, "lang": _lang,
     "review": _review, "review-turn": _review_turn, "review-step": _review_step,
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
-    "tip": _tip, "step": _step, "replay": _replay, "retry": _retry, "solution": _solution,
-    "puzzles": _puzzles, "puzzle": _puzzle, "share": _share, "copy": _copy,
+    "tip": _tip, **lessons.HANDLERS, "share": _share, "copy": _copy,
     "open-file": _open_file,
     "tutorial": _tutorial,
 }

@@ -21,7 +21,7 @@ from .acts import FULL_GAME_ONLY, HANDLERS
 from .choices import Offers, hint_selection, offers
 from .controller import COMPUTER, HOTSEAT, Match
 from .language import KEY, N_, supported
-from .lesson import PuzzleRun, puzzle_run
+from .lesson import PuzzleRun
 from .modes import DIAGRAM, Mode
 from .panels import own_hand
 from .players import Players, levels
@@ -250,77 +250,6 @@ class App:
         if self.review is None or self.review.game != m.id:
             self.review = start_review(m)
         self.dialog = "review"
-
-    def open_replay(self) -> None:
-        """Step through the finished game from its start (the game itself is kept)."""
-        m = self.match
-        if m is not None and m.state.is_over and self.sequence is None:
-            self.sequence = Sequence.of(m, 0, back_to=m)
-            self.match, self.dialog, self.covered = self.sequence.at(), "", False
-            self.selected, self.hint, self.fx = (), None, None
-
-    def step(self, where: str) -> None:
-        """Move through the steps shown: "first", "back", "next", "last", "round:N";
-        "auto" starts or stops stepping by itself; "close" leaves a replay for its game,
-        a puzzle's solution for the puzzle."""
-        seq = self.sequence
-        if seq is None:
-            return
-        if where == "close":
-            if seq.back_to is not None:
-                self.resume(seq.back_to)
-            elif self.puzzle is not None:
-                self.retry()
-        elif where == "auto":
-            seq.auto = not seq.auto and seq.step < seq.last
-        else:
-            self.fx = seq.go(where)
-            self.match = seq.at()
-
-    def open_puzzle(self, name: str) -> None:
-        """The site's puzzle ``name`` (kahuna.puzzles()), in place of the game (which
-        stays saved as it was); an unknown name changes nothing."""
-        from kahuna import puzzles
-
-        if any(p.id == name for p in puzzles()):
-            run, match = puzzle_run(name, None, None)
-            self.players.forget()
-            self.resume(match)
-            self.puzzle, self.covered = run, False  # one person, whose turn it is
-
-    def leave_puzzle(self, to_next: bool = False) -> None:
-        """Leave a puzzle: for the next one of the list (``to_next``), else back to the
-        person's current game (a new one when there is none to go back to)."""
-        from kahuna import puzzles
-
-        names = [p.id for p in puzzles()]
-        if self.puzzle is None:
-            return
-        if to_next and self.puzzle.name in names[:-1]:
-            self.open_puzzle(names[names.index(self.puzzle.name) + 1])
-            return
-        entry = saves.current(self.storage)
-        if entry is not None and entry.match is not None:
-            self.resume(entry.match)
-        else:
-            self.start()
-
-    def retry(self) -> None:
-        """A puzzle: back to its start, for another try."""
-        run = self.puzzle
-        if run is not None:
-            self.players.forget()  # a level's planned turn belongs to the abandoned try
-            self.resume(Match.from_record({**run.start, "meta": {"mode": HOTSEAT}}))
-            run.verdict, self.puzzle, self.covered = None, run, False
-
-    def show_solution(self) -> None:
-        """A puzzle: step through a turn that reaches its goal (when none does, the
-        puzzle's panel says so)."""
-        run = self.puzzle
-        if run is None or not run.solved():
-            return
-        self.sequence = Sequence.of(run.solution_game(), 0)
-        self.match, self.selected, self.hint = self.sequence.at(), (), None
 
     def choose_language(self) -> None:
         """Open the language dialog over whatever is shown."""

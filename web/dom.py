@@ -14,7 +14,7 @@ import time
 from pyodide.ffi import JsProxy, create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from . import focus, keys
+from . import focus, keys, lessons
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
 from .opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
@@ -462,7 +462,7 @@ class Page:
                 await asyncio.sleep(AUTO_SECONDS if self.fixed_pace is None else self.fixed_pace)
                 if seq is None or seq is not self.app.sequence or not seq.auto:
                     break
-                self.app.step("next")
+                lessons.step(self.app, "next")
                 self.render()
         finally:
             self.stepping = False
