@@ -66,6 +66,8 @@ PYODIDE_FILES = (
 # reader is a 72 kB chunk of JavaScript.)
 UNUSED_CHUNKS = ("codemirror", "zip-", "pyodide_graph-")
 
+# The rules pages (scripts/rules_page.py), roots of the site as the game page is.
+RULES_PAGES = "rules/*.html"
 _ATTR = re.compile(r"""\s(?:href|src|config)\s*=\s*["']([^"']+)["']""")
 _CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\.\.?/[^"']+)["']""")
@@ -158,7 +160,8 @@ def _references(
         ]
 
     def resolve(items: list[str]) -> list[PurePosixPath]:
-        found = (_local(path, ref) for ref in items)
+        # A link to a folder ("../") stands for the folder's page.
+        found = (_local(path, ref + "index.html" if ref.endswith("/") else ref) for ref in items)
         return [t for t in found if t is not None and t.name != SW_NAME]
 
     return resolve(refs) + extra, resolve(dynamic)
@@ -183,10 +186,14 @@ def _closure(
 
 
 def site_files(root: Path = REPO_ROOT) -> list[str]:
-    """Every file the game page needs, as sorted site-relative POSIX paths."""
+    """Every file the game page and the rules pages need (RULES_PAGES: the game links
+    them from its settings, which this closure does not read), as sorted site-relative
+    POSIX paths."""
     skipped = UNUSED_CHUNKS + _disabled_plugins(root)
     boot: list[PurePosixPath] = []
-    page = _closure(root, [PurePosixPath("index.html")], skipped, boot)
+    roots = [PurePosixPath("index.html"), *(PurePosixPath(p.relative_to(root).as_posix())
+                                            for p in sorted(root.glob(RULES_PAGES)))]
+    page = _closure(root, roots, skipped, boot)
     return sorted(str(p) for p in page | _closure(root, boot, skipped, None))
 
 
