@@ -17,13 +17,15 @@ from kahuna.notation.link import encode
 class Claim:
     """What holds after ``after`` (actions played from the figure's position): ``black``
     and ``white`` control exactly those islands (None: not claimed); the ``legal`` actions
-    are on offer and the ``illegal`` ones are not; ``winner`` has won ("" : not claimed)."""
+    are on offer and the ``illegal`` ones are not; the lines ``gone`` hold no bridge;
+    ``winner`` has won ("" : not claimed)."""
 
     after: tuple[str, ...] = ()
     black: tuple[str, ...] | None = None
     white: tuple[str, ...] | None = None
     legal: tuple[str, ...] = ()
     illegal: tuple[str, ...] = ()
+    gone: tuple[str, ...] = ()
     winner: str = ""
 
 
@@ -96,14 +98,15 @@ FIGURES: tuple[Figure, ...] = (
                        "hands": {"white": ["JOJO", "ALOA", "DUDA"], "black": ["BARI", "HUNA"]}},
            "puzzle&goal=gain:JOJO",
            (Claim(black=("KAHU",), white=()),
-            Claim(after=("JOJO>ELAI",), black=(), white=("JOJO",)))),
+            Claim(after=("JOJO>ELAI",), black=(), white=("JOJO",),
+                  gone=("IFFI-JOJO", "JOJO-KAHU")))),
     # R9, R11: two cards of the line's ends take White's bridge away, and HUNA with it.
     Figure("remove", {"bridges": _bridges(["ALOA-BARI"], ["ELAI-HUNA", "DUDA-HUNA", "HUNA-IFFI"]),
                       "hands": {"black": ["HUNA", "IFFI", "COCO"], "white": ["GOLA", "LALE"]}},
            "puzzle&goal=remove:HUNA-IFFI",
            (Claim(black=(), white=("HUNA",), legal=("HUNA+IFFI/HUNA-IFFI",),
                   illegal=("HUNA+IFFI/ELAI-HUNA",)),
-            Claim(after=("HUNA+IFFI/HUNA-IFFI",), black=(), white=()))),
+            Claim(after=("HUNA+IFFI/HUNA-IFFI",), black=(), white=(), gone=("HUNA-IFFI",)))),
     # R12-R14: five cards and an opponent who drew nothing: play or discard first.
     Figure("hand", {"opponent_abstained": True,
                     "bridges": _bridges(["ALOA-BARI", "BARI-COCO"], ["GOLA-KAHU", "FAAA-GOLA"]),
@@ -131,7 +134,7 @@ FIGURES: tuple[Figure, ...] = (
                      "bridges": _bridges(["ALOA-BARI", "BARI-ELAI"], ["ELAI-IFFI"]),
                      "hands": {"black": ["ELAI", "IFFI", "KAHU"], "white": ["COCO", "JOJO"]}},
            "puzzle&goal=remove:ELAI-IFFI",
-           (Claim(after=("ELAI+IFFI/ELAI-IFFI",), winner="black"),)),
+           (Claim(after=("ELAI+IFFI/ELAI-IFFI",), gone=("ELAI-IFFI",), winner="black"),)),
     # V1: no bridge on a line of an island the opponent controls.
     Figure("fewer", {"variants": {"fewer_surprises": True, "open_draws": False},
                      "bridges": _bridges(["ALOA-HUNA"], ["ELAI-FAAA", "ELAI-IFFI", "ELAI-JOJO",
@@ -143,8 +146,11 @@ FIGURES: tuple[Figure, ...] = (
     # The rulebook's worked example, step by step.
     Figure("worked", WORKED, "sequence", (
         Claim(black=("ALOA", "HUNA"), white=("DUDA",)),
-        Claim(after=WORKED_ACTIONS[:1], black=("HUNA",), white=("BARI", "DUDA")),
-        Claim(after=WORKED_ACTIONS[:2], black=(), white=("ALOA", "BARI", "DUDA")),
-        Claim(after=WORKED_ACTIONS, black=("ELAI", "HUNA"), white=("ALOA", "BARI"))),
+        Claim(after=WORKED_ACTIONS[:1], black=("HUNA",), white=("BARI", "DUDA"),
+              gone=("ALOA-BARI",)),
+        Claim(after=WORKED_ACTIONS[:2], black=(), white=("ALOA", "BARI", "DUDA"),
+              gone=("ALOA-HUNA",)),
+        Claim(after=WORKED_ACTIONS, black=("ELAI", "HUNA"), white=("ALOA", "BARI"),
+              gone=("DUDA-HUNA", "DUDA-ELAI", "BARI-ELAI"))),
            actions=WORKED_ACTIONS),
 )
