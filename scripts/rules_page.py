@@ -140,9 +140,14 @@ def body_html(blocks: list[list[str]], words: dict[str, str], lang: str) -> str:
             number += 1
             parts.append(figure_html(read_board(block), number, words, lang))
         elif first.startswith("- "):
-            items = re.split(r"(?:^| )- ", " ".join(line.strip() for line in block))
-            parts.append("<ul>" + "".join(f"<li>{_inline(item)}</li>"
-                                          for item in items if item) + "</ul>")
+            items: list[str] = []
+            for line in block:
+                if line.startswith("- "):
+                    items.append(line[2:])
+                else:  # an item's further lines
+                    items[-1] += " " + line.strip()
+            parts.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in items)
+                         + "</ul>")
         else:
             parts.append(f"<p>{_inline(' '.join(line.strip() for line in block))}</p>")
     if open_section:

@@ -29,10 +29,10 @@ RULES = ROOT / "rules"
 #: play; the handicap R7 and the rest are).
 RULE_IDS = {f"R{n}" for n in range(1, 25)} | {"R9a", "R9b", "V1", "V2"}
 #: Words the page's English and another language share, each a word of that language too.
-SHARED = {"de": {"also", "an", "in", "so"},
+SHARED = {"de": {"also", "an", "in", "In", "so"},
           "fr": {"action", "actions", "but", "face", "Figure", "final", "on", "On", "page", "part",
                  "place", "point", "points", "position", "scores", "surprises", "total"},
-          "pl": {"by", "do", "go", "most", "to"}}
+          "pl": {"by", "do", "go", "most", "on", "to"}}
 
 
 class _Page(HTMLParser):
