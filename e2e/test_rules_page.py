@@ -2,7 +2,7 @@
 in every language, on a wide screen and a phone, with no sideways scroll; "Try it" puts
 one live frame of the game in a picture's place, another "Try it" moves that same frame
 (not loaded again) to the next board, quick presses end on the last board pressed, and
-the worked example steps."""
+the worked example steps; axe-core finds nothing serious in the pages."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from playwright.sync_api import Frame, Page
 
 from scripts.rules_page import PAGES
 
+from .a11y import AXE, axe
 from .conftest import phone
 from .page_driver import end_turn
 from .test_lessons import do
@@ -54,6 +55,8 @@ def test_every_page_shows_every_board_on_a_wide_screen_and_a_phone(
         assert page.evaluate("document.documentElement.lang") == lang
         screenshot(page, f"rules-{lang}")
         assert page.evaluate("window.__violations") == []
+        assert AXE.exists(), "axe-core is missing: bash scripts/setup.sh"
+        assert [v for v in axe(page) if v["impact"] in ("serious", "critical")] == []
     context, small, outside = phone(browser)
     try:
         for lang in PAGES:
