@@ -34,11 +34,13 @@ def shown_pictures(page: Page) -> list[str]:
 
 
 def live_frame(page: Page) -> Frame:
-    """The one live board's frame, once its game has started."""
-    handle = page.wait_for_selector("iframe.live-board")
+    """The one live board's frame, once its game has started and it shows in its board's
+    place."""
+    handle = page.wait_for_selector("iframe.live-board", state="attached")
     frame = handle.content_frame()
     assert frame is not None
     frame.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
+    page.wait_for_selector("figure.live iframe.live-board")
     return frame
 
 
@@ -116,12 +118,19 @@ def test_quick_presses_on_a_phone_end_on_the_last_board_pressed(browser, base_ur
     try:
         open_rules(small, base_url, "de")
         small.dblclick("#board-place button.try")  # pressed twice
+        # While the game starts, the picture stays and its button says so.
+        assert "board-place" in shown_pictures(small)
+        assert small.locator("#board-place button.try").text_content() == "Wird gestartet…"
         small.click("#board-scoring button.try")  # before the game in the frame has started
         small.click("#board-worked button.try")
-        # Pressed again where the live board already is (by a script: it is hidden there).
-        small.evaluate("document.querySelector('#board-worked button.try').click()")
+        assert small.locator("#board-place button.try").text_content() == "Ausprobieren"
         frame = live_frame(small)
         frame.wait_for_selector('#lesson [data-act="step:next"]')
+        frame.evaluate("window.__booted = 1")
+        # Pressed again where the live board already is (by a script: it is hidden there).
+        small.evaluate("document.querySelector('#board-worked button.try').click()")
+        small.wait_for_timeout(300)
+        assert frame.evaluate("window.__booted") == 1
         assert small.locator("iframe").count() == 1
         assert small.locator("#board-worked iframe.live-board").count() == 1
         assert small.locator("figure.live").count() == 1

@@ -3,11 +3,13 @@
 // the game in its place; "Try it" under another moves that same frame there and asks
 // the game in it to show the new example ("kahuna:open?QUERY", web/dom.py), so the page
 // never runs more than one game however many boards the reader tries. The picture the
-// frame left comes back.
+// frame left comes back. While the game starts, the picture stays in view and the frame
+// waits unseen over it.
 
 const GAME = new URL("../", import.meta.url);  // the game, beside this folder
 let frame = null;  // the live board, once made
-let wanted = "";  // the query it should show; sent once the game in it is ready
+let shown = "";  // the query the game in the frame shows (or loads)
+let wanted = "";  // the query of the board pressed last
 let waiting = 0;  // the timer that waits for the game to start, if any
 
 function ready() {
@@ -16,41 +18,55 @@ function ready() {
   return Boolean(body && body.dataset.ready === "1");
 }
 
-function send() {
+function settle() {
   if (!ready()) {  // the game in the frame listens only once it has started
-    if (!waiting) waiting = setTimeout(() => { waiting = 0; send(); }, 100);
+    if (!waiting) waiting = setTimeout(() => { waiting = 0; settle(); }, 100);
     return;
   }
-  if (frame.dataset.shows !== wanted) {
-    frame.dataset.shows = wanted;
+  if (shown !== wanted) {
+    shown = wanted;
     frame.contentWindow.postMessage("kahuna:open?" + wanted, "*");
   }
+  const figure = frame.closest("figure");
+  figure.classList.replace("loading", "live");
+  busy(figure, false);
+}
+
+function busy(figure, starting) {
+  const button = figure.querySelector("button.try");
+  button.disabled = starting;
+  button.textContent = starting ? document.body.dataset.loading : button.dataset.label;
+}
+
+function load(query) {
+  frame.src = new URL("?embed&" + query, GAME).href;
+  shown = query;
 }
 
 function tryIt(figure, query) {
-  if (figure.classList.contains("live")) return;  // already here: a second press does nothing
+  if (frame && figure.contains(frame)) return;  // already here: a second press does nothing
+  const left = frame && frame.closest("figure");
+  if (left) {
+    left.classList.remove("loading", "live");
+    busy(left, false);
+  }
   const stage = figure.querySelector(".stage");
-  const left = document.querySelector("figure.live");
-  if (left) left.classList.remove("live");
-  figure.classList.add("live");
+  figure.classList.add("loading");
+  busy(figure, true);
   wanted = query;
   if (frame === null) {
     frame = document.createElement("iframe");
     frame.className = "live-board";
     frame.title = document.body.dataset.live;
-    frame.src = new URL("?embed&" + query, GAME).href;
-    frame.dataset.shows = query;
+    load(query);
     stage.append(frame);
   } else if (stage.moveBefore) {
     stage.moveBefore(frame, null);  // moved, not loaded again: the game in it keeps running
-    send();
   } else {
-    // A browser without moveBefore loads a moved frame afresh: load the new example.
-    stage.append(frame);
-    frame.src = new URL("?embed&" + query, GAME).href;
-    frame.dataset.shows = query;
+    stage.append(frame);  // a browser without moveBefore loads a moved frame afresh
+    load(query);
   }
-  frame.focus();
+  settle();
 }
 
 document.addEventListener("click", (event) => {

@@ -112,7 +112,8 @@ def figure_html(board: Board, number: int, words: dict[str, str], lang: str) -> 
             f'<figcaption id="board-{board.name}-caption"><span class="number">'
             f'{escape(words["figure"])} {number}.</span> {_inline(board.caption)}</figcaption>'
             f'<p class="try-row"><button type="button" class="try" data-query="{escape(query)}" '
-            f'aria-describedby="board-{board.name}-caption">{escape(label)}</button></p>'
+            f'data-label="{escape(label)}" aria-describedby="board-{board.name}-caption">'
+            f"{escape(label)}</button></p>"
             "</figure>")
 
 
@@ -177,7 +178,7 @@ def page_html(lang: str) -> str:
 <link rel="stylesheet" href="rules.css">
 {alternates}<script type="module" src="rules.js"></script>
 </head>
-<body class="rules" data-live="{escape(words["live"])}">
+<body class="rules" data-live="{escape(words["live"])}" data-loading="{escape(words["loading"])}">
 <header class="bar"><div class="brand"><a class="home" href="../">Kahuna</a></div>
 <nav aria-label="{escape(words["languages"])}">{others}</nav></header>
 <main class="text">
