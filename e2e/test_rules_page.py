@@ -143,3 +143,22 @@ def test_quick_presses_on_a_phone_end_on_the_last_board_pressed(browser, base_ur
         assert not outside
     finally:
         context.close()
+
+
+def test_the_rules_pages_open_offline_once_the_game_was_visited(
+        sw_context, built_site, serve_site, wait_ready):
+    """The deployed site's service worker keeps the rules pages: the folder's address
+    (rules/) and a language's page open with no network."""
+    site = serve_site(built_site)
+    page = sw_context.new_page()
+    page.goto(site.url + "?pace=0")
+    wait_ready(page)
+    page.evaluate("navigator.serviceWorker.ready")
+    site.down = True
+    sw_context.set_offline(True)
+    for address, lang in (("rules/", "en"), ("rules/de.html", "de")):
+        page.goto(site.url + address)
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.locator("figure.example svg.board").count() >= 12  # both shapes of each
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") != \
+            "rgba(0, 0, 0, 0)"  # its stylesheets came from the cache too

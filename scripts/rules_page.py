@@ -28,16 +28,16 @@ sys.path.insert(0, str(ROOT))
 
 from kahuna import observe, position_from_json  # noqa: E402
 from scripts.rules_figures import FIGURES, Figure  # noqa: E402
-from web.language import NAMES, use  # noqa: E402
+from web.language import NAMES, rules_page, use  # noqa: E402
 from web.render import board_svg  # noqa: E402
 
 TEXTS = ROOT / "docs" / "rules"
 OUT = ROOT / "rules"
-#: The page of each language, in the order the language links list them.
-PAGES = {"en": "index.html", "de": "de.html", "fr": "fr.html", "pl": "pl.html"}
+#: The page of each language (its file in rules/), in the order the language links list them.
+PAGES = {code: rules_page(code).removeprefix("rules/") for code in NAMES}
 #: Only the site's own files; no inline script or style at all (the boards' SVG needs none).
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "object-src 'none'; base-uri 'self'; form-action 'none'")
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; "
+       "base-uri 'self'; form-action 'none'")
 _BY_NAME = {figure.name: figure for figure in FIGURES}
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _SECTION = re.compile(r"^## (.+?)\s*<!--\s*(.+?)\s*-->$")
