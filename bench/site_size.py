@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scripts.build_site import PAGE_ARCHIVE, REPO_ROOT, SW_CORE, SW_NAME, site_files  # noqa: E402
 
 # Bytes over the wire (gzip), with head-room over the measured values.
-BUDGET_FIRST_VISIT = 4_500_000  # issue 15 (6.59 MB before the trimmed stdlib)
+BUDGET_FIRST_VISIT = 4_600_000  # issue 15 (6.59 MB before the trimmed stdlib); issue 13: + the
+# rules pages in four languages, precached for offline reading (about 87 kB with gzip)
 BUDGET_LATER_VISIT = 16_000
 SENT_AS_IS = (".png", ".zip", ".gz")
 
