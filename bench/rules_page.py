@@ -38,9 +38,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from scripts.browser import guard_network, launch_chromium  # noqa: E402
+from bench.page_figures import _probed_page  # noqa: E402
+from scripts.browser import launch_chromium  # noqa: E402
 from scripts.build_site import write_page_archive  # noqa: E402
 from scripts.rules_page import PAGES  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
@@ -109,15 +110,6 @@ def chromium_pss_mb() -> float:
     return total / 1024
 
 
-def _page(browser: Browser) -> tuple[Page, list[str]]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                  service_workers="block")
-    outside: list[str] = []
-    guard_network(context, outside)
-    context.add_init_script(PROBE)
-    return context.new_page(), outside
-
-
 def _games_ready(page: Page, frames: int) -> None:
     """Wait until ``frames`` live boards of the page run their game."""
     # A function, not an expression: the page's policy forbids eval ('unsafe-eval').
@@ -162,7 +154,7 @@ def one_run(pw, base: str, lang: str) -> dict:
 
     def case(name: str, url: str, then, frames: int) -> None:
         browser = launch_chromium(pw)
-        page, outside = _page(browser)
+        page, outside = _probed_page(browser, PROBE)
         page.goto(url)
         then(page)
         if name == "rules_booting":  # scrolled while the game in the frame starts
