@@ -77,8 +77,10 @@ def test_try_it_makes_one_live_board_and_moves_it_without_loading_again(
         page, base_url, screenshot, external_requests):
     page.set_viewport_size({"width": 1000, "height": 800})
     open_rules(page, base_url)
-    page.click("#board-remove button.try")
+    page.focus("#board-remove button.try")
+    page.keyboard.press("Enter")  # by the keyboard: the live board takes the focus once ready
     frame = live_frame(page)
+    assert page.evaluate("document.activeElement.className") == "live-board"
     frame.wait_for_selector("#lesson .goal")
     assert "HUNA" in frame.text_content("#lesson")
     assert page.locator("#board-remove iframe.live-board").count() == 1

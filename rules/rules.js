@@ -28,8 +28,11 @@ function settle() {
     frame.contentWindow.postMessage("kahuna:open?" + wanted, "*");
   }
   const figure = frame.closest("figure");
+  const focus = document.activeElement;
+  const pressed = figure.contains(focus) || focus === document.body;
   figure.classList.replace("loading", "live");
   busy(figure, false);
+  if (pressed) frame.focus();  // the board the reader asked for, unless they went on elsewhere
 }
 
 function busy(figure, starting) {
