@@ -60,14 +60,14 @@ def ready_ms(page: Page) -> float:
     return page.evaluate("window.__figures.ready")
 
 
-def _probed_page(browser: Browser) -> tuple[Page, list[str]]:
-    """A page in a fresh 1280x800 context (service workers blocked) with the timing probe,
-    and the list of its requests that leave 127.0.0.1."""
+def _probed_page(browser: Browser, probe: str = PROBE) -> tuple[Page, list[str]]:
+    """A page in a fresh 1280x800 context (service workers blocked) with the timing probe
+    (or another init script), and the list of its requests that leave 127.0.0.1."""
     context = browser.new_context(viewport={"width": 1280, "height": 800},
                                   service_workers="block")
     outside: list[str] = []
     guard_network(context, outside)
-    context.add_init_script(PROBE)
+    context.add_init_script(probe)
     return context.new_page(), outside
 
 

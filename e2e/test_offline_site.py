@@ -35,7 +35,20 @@ def test_site_files_are_exactly_what_the_page_loads(page, base_url, wait_ready):
     wait_ready(page)
     listed = set(build_site.site_files())
     assert requested - listed == set(), "loaded but not precached"
-    assert listed - requested <= INSTALL_ONLY, "precached but never loaded"
+    rules = {f for f in listed if f.startswith("rules/")}  # the rules pages' own (below)
+    assert listed - requested <= INSTALL_ONLY | rules, "precached but never loaded"
+
+
+def test_the_rules_pages_load_only_listed_files(page, base_url):
+    requested: set[str] = set()
+    page.on("request", lambda request: requested.add(
+        urllib.parse.urlsplit(request.url).path.lstrip("/")))
+    listed = set(build_site.site_files())
+    for name in ("index.html", "de.html", "fr.html", "pl.html"):
+        page.goto(f"{base_url}rules/{name}")
+        page.wait_for_load_state("load")
+    assert requested - listed == set(), "loaded but not precached"
+    assert {f for f in listed if f.startswith("rules/")} <= requested, "listed, never loaded"
 
 
 def _write(root: Path, files: dict[str, str]) -> None:

@@ -50,8 +50,11 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 SW_NAME = "sw.js"
 SW_CORE = "web/sw-core.js"
 # Pyodide's loader fetches these next to pyodide.mjs by name (not through imports).
-#: The site's pages: the game, and the demo of its embeds (scripts/examples_page.py).
+#: The site's pages: the game, the demo of its embeds (scripts/examples_page.py), and
+#: the rules pages (scripts/rules_page.py; the game links them from its settings, which
+#: the closure does not read).
 PAGES = ("index.html", "examples.html")
+RULES_PAGES = "rules/*.html"
 PYODIDE_FILES = (
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
@@ -190,6 +193,7 @@ def site_files(root: Path = REPO_ROOT) -> list[str]:
     skipped = UNUSED_CHUNKS + _disabled_plugins(root)
     boot: list[PurePosixPath] = []
     pages = [PurePosixPath(name) for name in PAGES if (root / name).is_file()]
+    pages += [PurePosixPath(p.relative_to(root).as_posix()) for p in sorted(root.glob(RULES_PAGES))]
     page = _closure(root, pages, skipped, boot)
     return sorted(str(p) for p in page | _closure(root, boot, skipped, None))
 

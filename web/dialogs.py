@@ -18,7 +18,7 @@ from kahuna import (
 )
 
 from .controller import COMPUTER, HOTSEAT, MODES
-from .language import NAMES, _, ngettext, tr
+from .language import NAMES, _, in_use, ngettext, rules_page, tr
 from .panels import islands_held, scores_table, scoring_names
 from .players import level_name
 from .saves import Saved
@@ -265,7 +265,8 @@ def language_html(current: str) -> str:
 
 
 def settings_html(chosen: Settings) -> str:
-    """The settings: the computer's pace, animations, the colour theme; and the keys."""
+    """The settings: the computer's pace, animations, the colour theme; the keys, and the
+    rules page in the language spoken."""
     rows = [_row(label, _options(key, getattr(chosen, key),
                                  [(value, _(WORDS[value])) for value in CHOICES[key]], "pref"))
             for key, label in (("pace", _("Computer’s pace")), ("animations", _("Animations")),
@@ -273,7 +274,9 @@ def settings_html(chosen: Settings) -> str:
     return (f'<h2 id="dialog-title">{escape(_("Settings"))}</h2>'
             f'<div class="options">{"".join(rows)}</div>'
             f'<div class="buttons">{_button("back", _("Close"), True)}'
-            f'{_button("keys", _("Keys"))}</div>')
+            f'{_button("keys", _("Keys"))}'
+            f'<a class="rules-link" href="./{rules_page(in_use())}">{escape(_("How to play"))}</a>'
+            "</div>")
 
 
 def keys_html() -> str:

@@ -26,6 +26,11 @@ KEY = "kahuna.lang"
 NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "pl": "Polski"}
 
 
+def rules_page(lang: str) -> str:
+    """The rules page in ``lang``, from the site's root (scripts/rules_page.py writes them)."""
+    return "rules/index.html" if lang == "en" else f"rules/{lang}.html"
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogues; it is translated later, where it is shown."""
     return message

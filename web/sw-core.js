@@ -109,7 +109,8 @@ function siteKey(request) {
   if (request.mode === "navigate" && (path === "" || path === "index.html")) {
     return "index.html"; // the page, whatever its query (?seed=..., ?record=...)
   }
-  return url.search === "" && Object.hasOwn(SITE.files, path) ? path : null;
+  const file = path.endsWith("/") ? path + "index.html" : path; // a folder: its page (rules/)
+  return url.search === "" && Object.hasOwn(SITE.files, file) ? file : null;
 }
 
 async function respond(request, path) {

@@ -1,0 +1,166 @@
+"""The rules pages (rules/, scripts/rules_page.py) in Chromium: every board shows at once,
+in every language, on a wide screen and a phone, with no sideways scroll; "Try it" puts
+one live frame of the game in a picture's place, another "Try it" moves that same frame
+(not loaded again) to the next board, quick presses end on the last board pressed, and
+the worked example steps; axe-core finds nothing serious in the pages."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Frame, Page
+
+from scripts.rules_page import PAGES
+
+from .a11y import AXE, axe
+from .conftest import phone
+from .page_driver import end_turn
+from .test_lessons import do
+
+#: Records the page's Content-Security-Policy violations (the rules page's own policy).
+VIOLATIONS = """window.__violations = [];
+document.addEventListener('securitypolicyviolation', e =>
+  window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+
+
+def open_rules(page: Page, base_url: str, lang: str = "en") -> None:
+    page.context.add_init_script(VIOLATIONS)
+    page.goto(f"{base_url}rules/{PAGES[lang]}")
+
+
+def shown_pictures(page: Page) -> list[str]:
+    """The figures whose picture is on screen (one of its two boards laid out)."""
+    return page.evaluate("""[...document.querySelectorAll('figure.example')].filter(f =>
+        [...f.querySelectorAll('.picture svg')].some(s => s.getBoundingClientRect().width > 100)
+      ).map(f => f.id)""")
+
+
+def live_frame(page: Page) -> Frame:
+    """The one live board's frame, once its game has started and it shows in its board's
+    place."""
+    handle = page.wait_for_selector("iframe.live-board", state="attached")
+    frame = handle.content_frame()
+    assert frame is not None
+    frame.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
+    page.wait_for_selector("figure.live iframe.live-board")
+    return frame
+
+
+def test_every_page_shows_every_board_on_a_wide_screen_and_a_phone(
+        page, browser, base_url, screenshot, external_requests):
+    page.set_viewport_size({"width": 1000, "height": 800})
+    for lang in PAGES:
+        open_rules(page, base_url, lang)
+        figures = page.locator("figure.example").count()
+        assert figures >= 6 and shown_pictures(page) == page.evaluate(
+            "[...document.querySelectorAll('figure.example')].map(f => f.id)")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert page.locator("iframe").count() == 0  # no game runs until asked
+        assert page.evaluate("document.documentElement.lang") == lang
+        screenshot(page, f"rules-{lang}")
+        assert page.evaluate("window.__violations") == []
+        assert AXE.exists(), "axe-core is missing: bash scripts/setup.sh"
+        assert [v for v in axe(page) if v["impact"] in ("serious", "critical")] == []
+    context, small, outside = phone(browser)
+    try:
+        for lang in PAGES:
+            open_rules(small, base_url, lang)
+            assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
+            assert len(shown_pictures(small)) == small.locator("figure.example").count()
+            # upright boards, as the game shows them on a phone
+            assert small.locator("figure.example svg.portrait").first.is_visible()
+        screenshot(small, "rules-pl-phone")
+    finally:
+        context.close()
+    assert not external_requests and not outside
+
+
+def test_try_it_makes_one_live_board_and_moves_it_without_loading_again(
+        page, base_url, screenshot, external_requests):
+    page.set_viewport_size({"width": 1000, "height": 800})
+    open_rules(page, base_url)
+    page.focus("#board-remove button.try")
+    page.keyboard.press("Enter")  # by the keyboard: the live board takes the focus once ready
+    frame = live_frame(page)
+    assert page.evaluate("document.activeElement.className") == "live-board"
+    frame.wait_for_selector("#lesson .goal")
+    assert "HUNA" in frame.text_content("#lesson")
+    assert page.locator("#board-remove iframe.live-board").count() == 1
+    assert "board-remove" not in shown_pictures(page)
+    frame.evaluate("window.__booted = 1")  # gone if the frame loads again
+    screenshot(page, "rules-live-remove")
+
+    page.click("#board-control button.try")
+    frame.wait_for_function("document.querySelector('#lesson .goal')?.textContent"
+                            ".includes('ELAI')")
+    assert page.locator("iframe").count() == 1
+    assert page.locator("#board-control iframe.live-board").count() == 1
+    assert frame.evaluate("window.__booted") == 1
+    assert "board-remove" in shown_pictures(page) and "board-control" not in shown_pictures(page)
+    do(frame, "ELAI>HUNA")  # the puzzle's answer: White gains ELAI
+    end_turn(frame)
+    frame.wait_for_selector("#lesson .verdict.solved")
+    screenshot(page, "rules-live-control-solved")
+
+    page.click("#board-worked button.try")
+    frame.wait_for_selector('#lesson [data-act="step:next"]')
+    assert frame.evaluate("window.__booted") == 1 and frame.locator("#log li").count() == 0
+    for _ in range(5):
+        frame.click('#lesson [data-act="step:next"]')
+    log = frame.locator("#log li")
+    assert log.count() == 5
+    # the log, newest first: the rulebook's first and last effects
+    assert "White places BARI–DUDA" in log.nth(4).text_content()
+    assert "White loses DUDA" in log.nth(0).text_content()
+    assert page.locator("iframe").count() == 1
+    assert page.evaluate("window.__violations") == []
+    assert not external_requests
+
+
+def test_quick_presses_on_a_phone_end_on_the_last_board_pressed(browser, base_url, screenshot):
+    context, small, outside = phone(browser)
+    try:
+        open_rules(small, base_url, "de")
+        small.dblclick("#board-place button.try")  # pressed twice
+        # While the game starts, the picture stays and its button says so.
+        assert "board-place" in shown_pictures(small)
+        assert small.locator("#board-place button.try").text_content() == "Wird gestartet…"
+        small.click("#board-scoring button.try")  # before the game in the frame has started
+        small.click("#board-worked button.try")
+        assert small.locator("#board-place button.try").text_content() == "Ausprobieren"
+        frame = live_frame(small)
+        frame.wait_for_selector('#lesson [data-act="step:next"]')
+        frame.evaluate("window.__booted = 1")
+        # Pressed again where the live board already is (by a script: it is hidden there).
+        small.evaluate("document.querySelector('#board-worked button.try').click()")
+        small.wait_for_timeout(300)
+        assert frame.evaluate("window.__booted") == 1
+        assert small.locator("iframe").count() == 1
+        assert small.locator("#board-worked iframe.live-board").count() == 1
+        assert small.locator("figure.live").count() == 1
+        assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert frame.evaluate("document.documentElement.lang") == "de"
+        frame.click('#lesson [data-act="step:next"]')
+        assert frame.locator("#log li").count() == 1
+        small.locator("#board-worked").scroll_into_view_if_needed()
+        screenshot(small, "rules-de-phone-live")
+        assert not outside
+    finally:
+        context.close()
+
+
+def test_the_rules_pages_open_offline_once_the_game_was_visited(
+        sw_context, built_site, serve_site, wait_ready):
+    """The deployed site's service worker keeps the rules pages: the folder's address
+    (rules/) and a language's page open with no network."""
+    site = serve_site(built_site)
+    page = sw_context.new_page()
+    page.goto(site.url + "?pace=0")
+    wait_ready(page)
+    page.evaluate("navigator.serviceWorker.ready")
+    site.down = True
+    sw_context.set_offline(True)
+    for address, lang in (("rules/", "en"), ("rules/de.html", "de")):
+        page.goto(site.url + address)
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.locator("figure.example svg.board").count() >= 12  # both shapes of each
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") != \
+            "rgba(0, 0, 0, 0)"  # its stylesheets came from the cache too
