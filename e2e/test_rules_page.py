@@ -6,6 +6,8 @@ the worked example steps; axe-core finds nothing serious in the pages."""
 
 from __future__ import annotations
 
+import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Frame, Page
 
 from scripts.rules_page import PAGES
@@ -147,17 +149,34 @@ def test_quick_presses_on_a_phone_end_on_the_last_board_pressed(browser, base_ur
         context.close()
 
 
-def test_the_rules_pages_open_offline_once_the_game_was_visited(
-        sw_context, built_site, serve_site, wait_ready):
-    """The deployed site's service worker keeps the rules pages: the folder's address
-    (rules/) and a language's page open with no network."""
+#: The addresses the service worker's caches hold.
+CACHED = """async () => {
+  const urls = [];
+  for (const name of await caches.keys())
+    for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+  return urls;
+}"""
+
+
+def test_the_rules_pages_open_offline_once_read(sw_context, built_site, serve_site, wait_ready):
+    """The deployed site's service worker keeps a rules page once it was read (a first
+    visit of the game does not download them, web/sw-core.js): the folder's address
+    (rules/) and a language's page open with no network; a page never read does not."""
     site = serve_site(built_site)
     page = sw_context.new_page()
     page.goto(site.url + "?pace=0")
     wait_ready(page)
     page.evaluate("navigator.serviceWorker.ready")
+    assert site.url + "rules/de.html" not in page.evaluate(CACHED)  # not with the game
+    for address in ("rules/", "rules/de.html"):  # read once, online
+        page.goto(site.url + address)
+        page.wait_for_selector("figure.example svg.board")
+    page.wait_for_function(f"async () => ({CACHED})().then(urls => urls.includes("
+                           f"'{site.url}rules/de.html') && urls.includes('{site.url}rules/rules.css'))")
     site.down = True
     sw_context.set_offline(True)
+    with pytest.raises(PlaywrightError):  # never read: nowhere to come from
+        page.goto(site.url + "rules/fr.html")
     for address, lang in (("rules/", "en"), ("rules/de.html", "de")):
         page.goto(site.url + address)
         assert page.evaluate("document.documentElement.lang") == lang

@@ -190,10 +190,21 @@ def _closure(
 
 def site_files(root: Path = REPO_ROOT) -> list[str]:
     """Every file the site's pages need, as sorted site-relative POSIX paths."""
-    skipped = UNUSED_CHUNKS + _disabled_plugins(root)
-    boot: list[PurePosixPath] = []
     pages = [PurePosixPath(name) for name in PAGES if (root / name).is_file()]
     pages += [PurePosixPath(p.relative_to(root).as_posix()) for p in sorted(root.glob(RULES_PAGES))]
+    return _page_files(root, pages)
+
+
+def game_files(root: Path = REPO_ROOT) -> list[str]:
+    """The files the game page needs: what a first visit downloads and the service worker
+    keeps at once. The site's other pages (rules, examples) and their own files are kept
+    when first opened (``site_data``'s "later")."""
+    return _page_files(root, [PurePosixPath("index.html")])
+
+
+def _page_files(root: Path, pages: list[PurePosixPath]) -> list[str]:
+    skipped = UNUSED_CHUNKS + _disabled_plugins(root)
+    boot: list[PurePosixPath] = []
     page = _closure(root, pages, skipped, boot)
     return sorted(str(p) for p in page | _closure(root, boot, skipped, None))
 
@@ -397,9 +408,13 @@ def site_version(hashes: dict[str, str], worker_code: bytes) -> str:
 
 
 def site_data(root: Path = REPO_ROOT) -> dict:
-    """{"version": ..., "files": {path: sha256}}: what sw.js carries."""
+    """{"version": ..., "files": {path: sha256}, "later": {path: sha256}}: what sw.js
+    carries; "files" are fetched at install (the game), "later" when first asked for."""
     hashes = file_hashes(root, site_files(root))
-    return {"version": site_version(hashes, (root / SW_CORE).read_bytes()), "files": hashes}
+    game = set(game_files(root))
+    return {"version": site_version(hashes, (root / SW_CORE).read_bytes()),
+            "files": {f: h for f, h in hashes.items() if f in game},
+            "later": {f: h for f, h in hashes.items() if f not in game}}
 
 
 def worker_source(data: dict) -> str:

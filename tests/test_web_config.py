@@ -199,3 +199,42 @@ def test_data_files_follow_the_module_that_reads_them(tmp_path):
     assert [f for f in listed if f.startswith(("locale/", "kahuna/notation/"))] == [
         "kahuna/notation/__init__.py", "kahuna/notation/language.py",
         "locale/de/LC_MESSAGES/kahuna.mo"]
+
+
+def test_a_first_visit_downloads_the_game_and_the_other_pages_wait_until_opened():
+    """sw.js lists the game's files for its install and the other pages' (rules,
+    examples) as "later": kept when first asked for (web/sw-core.js)."""
+    data = build_site.site_data(ROOT)
+    game, later = set(data["files"]), set(data["later"])
+    assert game == set(build_site.game_files(ROOT)) and not game & later
+    assert game | later == set(build_site.site_files(ROOT))
+    assert "index.html" in game and build_site.PAGE_ARCHIVE in game
+    assert {"examples.html", "rules/index.html", "rules/de.html"} <= later
+
+
+def test_icons_are_written_compact_and_decode_to_the_same_pixels():
+    import struct
+    import zlib
+
+    from scripts.make_icons import _unfiltered, compact_png
+
+    def png(rows: list[bytes], width: int, kind: int) -> bytes:
+        def chunk(tag: bytes, body: bytes) -> bytes:
+            return (struct.pack(">I", len(body)) + tag + body
+                    + struct.pack(">I", zlib.crc32(tag + body) & 0xFFFFFFFF))
+        header = struct.pack(">IIBBBBB", width, len(rows), 8, 6, 0, 0, 0)
+        body = zlib.compress(b"".join(bytes([kind]) + r for r in rows), 1)
+        return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+
+    pixels = [bytes((x * 7 + y) % 256 if c < 3 else 255 for x in range(32) for c in range(4))
+              for y in range(32)]
+    sub = [bytes((r[i] - (r[i - 4] if i >= 4 else 0)) & 255 for i in range(len(r))) for r in pixels]
+    original = png(sub, 32, 1)  # the "sub" filter, as an encoder might choose
+    small = compact_png(original)
+    assert len(small) <= len(original)
+    decoded = small[small.index(b"IDAT") + 4:]
+    size = struct.unpack(">I", small[small.index(b"IDAT") - 4:small.index(b"IDAT")])[0]
+    assert _unfiltered(zlib.decompress(decoded[:size]), 32, 32, 4) == pixels
+    for icon in (ROOT / "web" / "icons").glob("*.png"):
+        data = icon.read_bytes()
+        assert compact_png(data) == data, f"{icon.name}: run scripts/make_icons.py"

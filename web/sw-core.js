@@ -8,12 +8,16 @@
 //   version's cache instead of downloaded. A wrong or missing file fails the install; the
 //   old version keeps running and the browser tries again on a later visit.
 // - fetch: cache-first from this version's cache only, navigations included, so a page
-//   never mixes two versions. Anything not in the list goes to the network untouched.
+//   never mixes two versions. The site's other pages (rules, examples: SITE.later) are not
+//   part of the install, so a first visit downloads only the game: each is fetched,
+//   checked and kept when first asked for, and opens offline from then on. Anything in
+//   neither list goes to the network untouched.
 // - The new version waits until the page asks for it ("skip-waiting", on the player's
 //   click or at the next load: web/sw-register.js); activate then drops older caches.
 "use strict";
 
 const SITE = self.KAHUNA_SITE;
+const LATER = SITE.later || {};
 const SCOPE = new URL(self.registration.scope);
 const PREFIX = `kahuna ${SCOPE.href} `;
 const CACHE = PREFIX + SITE.version;
@@ -86,6 +90,15 @@ async function install() {
   // Every file arrived and checked out: only now does this version get a cache.
   const cache = await openCache();
   await Promise.all(entries.map(([path], i) => cache.put(urlOf(path), stored(path, bodies[i]))));
+  // The other pages a reader already opened stay offline across an update when unchanged.
+  await Promise.all(Object.entries(LATER).map(async ([path, sha]) => {
+    for (const old of older) {
+      const hit = await old.match(urlOf(path));
+      if (hit && (await sha256(await hit.clone().arrayBuffer())) === sha) {
+        return cache.put(urlOf(path), hit);
+      }
+    }
+  }));
 }
 
 self.addEventListener("install", (event) => event.waitUntil(install()));
@@ -110,13 +123,25 @@ function siteKey(request) {
     return "index.html"; // the page, whatever its query (?seed=..., ?record=...)
   }
   const file = path.endsWith("/") ? path + "index.html" : path; // a folder: its page (rules/)
-  return url.search === "" && Object.hasOwn(SITE.files, file) ? file : null;
+  const known = Object.hasOwn(SITE.files, file) || Object.hasOwn(LATER, file);
+  return url.search === "" && known ? file : null;
 }
 
 async function respond(request, path) {
-  const hit = await (await openCache()).match(urlOf(path));
+  const cache = await openCache();
+  const hit = await cache.match(urlOf(path));
+  if (hit) return hit;
+  if (Object.hasOwn(LATER, path)) {
+    try {  // first asked for: fetched, checked against this version, kept
+      const response = stored(path, await fetchChecked(path, LATER[path], []));
+      await cache.put(urlOf(path), response.clone());
+      return response;
+    } catch {
+      // offline, or the server already holds another version: as if there were no worker
+    }
+  }
   // A cache the browser evicted under storage pressure: the network is the only source.
-  return hit || fetch(request);
+  return fetch(request);
 }
 
 self.addEventListener("fetch", (event) => {
