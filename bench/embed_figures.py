@@ -79,8 +79,9 @@ def main() -> int:
         times: dict[str, dict[str, list[float]]] = {k: {"cold": [], "warm": []}
                                                     for k in ("game", "embed")}
         with sync_playwright() as pw:
-            browser = launch_chromium(pw)
             for round_ in range(args.rounds):
+                # A fresh browser each round: one renderer for many boots has crashed here.
+                browser = launch_chromium(pw)
                 for key in (("game", "embed") if round_ % 2 == 0 else ("embed", "game")):
                     if key == "game":
                         cold, warm, _ = boot_times(browser, game.url + "?seed=1", 1)
@@ -89,7 +90,7 @@ def main() -> int:
                         cold_ms, warm_ms = embed_times(browser, host.url)
                     times[key]["cold"].append(cold_ms)
                     times[key]["warm"].append(warm_ms)
-            browser.close()
+                browser.close()
         host.close()
     game.close()
     print(f"navigation -> interactive board, {args.rounds} rounds, order alternating (ms)")
