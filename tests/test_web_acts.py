@@ -27,7 +27,7 @@ def snapshot(app) -> tuple:
 
 def test_every_act_the_page_can_carry_has_a_handler_and_every_handler_an_act():
     sources = [ROOT / "index.html", *sorted((ROOT / "web").glob("*.py"))]
-    acts = re.compile(r'(?:data-act="|_button\(f?")([a-z-]+)')  # dialogs.py: _button(act, ...)
+    acts = re.compile(r'(?:data-act="|button\(f?")([a-z-]+)')  # dialogs.py: button(act, ...)
     heads = {h for path in sources for h in acts.findall(path.read_text())}
     shown = view(new_app(seed=6, first="black", colour="black"))  # the hand's acts are built
     heads |= {act.partition(":")[0] for act in clickable(shown.hand + shown.board + shown.table

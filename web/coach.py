@@ -8,7 +8,7 @@ from html import escape
 
 from kahuna import Observation
 
-from .dialogs import _button as button, _note as note
+from .dialogs import button, note
 from .language import _
 from .panels import islands_held, scores_table
 from .tutorial import LESSONS, Tutorial

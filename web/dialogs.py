@@ -76,12 +76,12 @@ def _row(label: str, body: str) -> str:
     return f'<div class="row"><span class="label">{escape(label)}</span>{body}</div>'
 
 
-def _button(act: str, label: str, primary: bool = False) -> str:
+def button(act: str, label: str, primary: bool = False) -> str:
     cls = ' class="primary"' if primary else ""
     return f'<button type="button"{cls} data-act="{escape(act)}">{escape(label)}</button>'
 
 
-def _note(text: str) -> str:
+def note(text: str) -> str:
     return f'<p class="note">{escape(text)}</p>'
 
 
@@ -101,39 +101,39 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
         level = choice.level or levels[0]  # "" until chosen: the weakest
         rows.append(_row(_("Level"), _options("level", level,
                                               [(name, level_name(name)) for name in levels])))
-        rows.append(_note(results))
+        rows.append(note(results))
     rows.append(_row(_("Who starts"), _options("first", choice.first, seats)))
     rows.append(_row(_("Fewer surprises (V1)"), _options(
         "fewer_surprises", "on" if choice.fewer_surprises else "off", on_off)))
-    rows.append(_note(_("No building next to the opponent’s islands; after removing a bridge "
+    rows.append(note(_("No building next to the opponent’s islands; after removing a bridge "
                         "you may build on that line for free.")))
     rows.append(_row(_("Open draws (V2)"), _options(
         "open_draws", "on" if choice.open_draws else "off", on_off)))
-    rows.append(_note(_("Cards taken from the display stay face up.")))
+    rows.append(note(_("Cards taken from the display stay face up.")))
     rows.append(_row(_("Handicap bridges"), _options(
         "handicap", str(choice.handicap), [(str(n), str(n) if n else _("None"))
                                            for n in range(4)])))
     if choice.handicap:
         rows.append(_row(_("Handicap for"), _options("handicap_player", choice.handicap_player,
                                                      seats[:2])))
-    close = _button("close", _("Back to the game")) if current is not None else ""
-    close += _button("tutorial:start", _("Tutorial"))
+    close = button("close", _("Back to the game")) if current is not None else ""
+    close += button("tutorial:start", _("Tutorial"))
     # One grid for all rows, so every row's buttons start in the same column.
     parts = [f'<h2 id="dialog-title">{escape(_("New game"))}</h2>',
              f'<div class="options">{"".join(rows)}</div>',
-             f'<div class="buttons">{_button("start", _("Start"), True)}'
-             f'{_button("open-file", _("Open a game record…"))}'
-             f'{_button("puzzles", _("Puzzles"))}{close}</div>']
+             f'<div class="buttons">{button("start", _("Start"), True)}'
+             f'{button("open-file", _("Open a game record…"))}'
+             f'{button("puzzles", _("Puzzles"))}{close}</div>']
     if saved:
         parts.append(f'<h3>{escape(_("Saved games"))}</h3><ul class="saves">')
         for entry in saved:
-            go = (_button(f"continue:{entry.id}", _("Continue")) if entry.match is not None
-                  else _button(f"download:{entry.id}", _("Download data")))
+            go = (button(f"continue:{entry.id}", _("Continue")) if entry.match is not None
+                  else button(f"download:{entry.id}", _("Download data")))
             text = entry.summary()
             if entry.id == current:
                 text = _("{game} (this game)").format(game=text)
             parts.append(f'<li><span>{escape(text)}</span>{go}'
-                         f'{_button(f"delete:{entry.id}", _("Delete"))}</li>')
+                         f'{button(f"delete:{entry.id}", _("Delete"))}</li>')
         parts.append("</ul>")
     return "".join(parts)
 
@@ -145,9 +145,9 @@ def problem_html(entry: Saved) -> str:
     return (f'<h2 id="dialog-title">{escape(_("This saved game cannot be opened"))}</h2>'
             f'{problem_text(entry.problem, entry.detail)}<p>{escape(kept)}</p>'
             '<div class="buttons">'
-            f'{_button(f"download:{entry.id}", _("Download the saved data"))}'
-            f'{_button(f"delete:{entry.id}", _("Delete it"))}'
-            f'{_button("menu", _("New game"), True)}</div>')
+            f'{button(f"download:{entry.id}", _("Download the saved data"))}'
+            f'{button(f"delete:{entry.id}", _("Delete it"))}'
+            f'{button("menu", _("New game"), True)}</div>')
 
 
 def problem_text(text: str, detail: str = "") -> str:
@@ -160,8 +160,8 @@ def problem_text(text: str, detail: str = "") -> str:
 def notice_html(title: str, message: str, detail: str = "") -> str:
     """A plain message with a way on (used for a bad link)."""
     return (f'<h2 id="dialog-title">{escape(title)}</h2>{problem_text(message, detail)}'
-            f'<div class="buttons">{_button("close", _("OK"), True)}'
-            f'{_button("menu", _("New game"))}</div>')
+            f'<div class="buttons">{button("close", _("OK"), True)}'
+            f'{button("menu", _("New game"))}</div>')
 
 
 def elsewhere_html() -> str:
@@ -171,8 +171,8 @@ def elsewhere_html() -> str:
             "tab is then told the same).")
     return (f'<h2 id="dialog-title">{escape(_("This game was continued in another tab"))}</h2>'
             f'<p>{escape(why)}</p>'
-            f'<div class="buttons">{_button("newer", _("Load the newer game"), True)}'
-            f'{_button("keep", _("Keep playing here"))}</div>')
+            f'<div class="buttons">{button("newer", _("Load the newer game"), True)}'
+            f'{button("keep", _("Keep playing here"))}</div>')
 
 
 def record_html(ready: bool) -> str:
@@ -181,7 +181,7 @@ def record_html(ready: bool) -> str:
     if ready:
         return ('<button type="button" class="act" data-act="export">'
                 f'{escape(_("Download the game record"))}</button>')
-    return _note(_("The game record can be downloaded when the game is over: before that it "
+    return note(_("The game record can be downloaded when the game is over: before that it "
                    "would show the hidden cards."))
 
 
@@ -195,7 +195,7 @@ def scoring_html(fx: Effects, obs: Observation, names: tuple[str, str]) -> str:
     title = _("End of round {round}").format(round=fx.round_ended)
     return (f'<h2 id="dialog-title">{escape(title)}</h2><p>{escape(text)}</p>'
             f'{scores_table(obs, names, strong_total=True)}'
-            f'<div class="buttons">{_button("close", _("Play on"), True)}</div>')
+            f'<div class="buttons">{button("close", _("Play on"), True)}</div>')
 
 
 def breakdown_html(obs: Observation, names: tuple[str, str],
@@ -243,13 +243,13 @@ def end_html(obs: Observation, names: tuple[str, str], result: str,
     return (f'<div class="end-game {mood}">'
             f'<h2 id="dialog-title" class="winner">{escape(title)}</h2><p>{escape(text)}</p>'
             f'{breakdown_html(obs, names, held)}'
-            + (_note(result) if result else "")
-            + f'<div class="buttons">{_button("rematch", _("Rematch"), True)}'
-            f'{_button("menu", _("New game"))}'
-            + (_button("review", _("Review your game")) if reviewable else "")
-            + _button("replay", _("Watch the replay"))
-            + (_button("share", _("Share this game")) if shareable else "")
-            + f'{_button("close", _("Look at the board"))}</div>'
+            + (note(result) if result else "")
+            + f'<div class="buttons">{button("rematch", _("Rematch"), True)}'
+            f'{button("menu", _("New game"))}'
+            + (button("review", _("Review your game")) if reviewable else "")
+            + button("replay", _("Watch the replay"))
+            + (button("share", _("Share this game")) if shareable else "")
+            + f'{button("close", _("Look at the board"))}</div>'
             "</div>")
 
 
@@ -261,7 +261,7 @@ def language_html(current: str) -> str:
         for code, name in NAMES.items())
     return (f'<h2 id="dialog-title">{escape(_("Language"))}</h2>'
             f'<div class="seg languages" role="group">{buttons}</div>'
-            f'<div class="buttons">{_button(f"lang:{current}", _("Close"), True)}</div>')
+            f'<div class="buttons">{button(f"lang:{current}", _("Close"), True)}</div>')
 
 
 def settings_html(chosen: Settings) -> str:
@@ -273,8 +273,8 @@ def settings_html(chosen: Settings) -> str:
                                ("theme", _("Colours")))]
     return (f'<h2 id="dialog-title">{escape(_("Settings"))}</h2>'
             f'<div class="options">{"".join(rows)}</div>'
-            f'<div class="buttons">{_button("back", _("Close"), True)}'
-            f'{_button("keys", _("Keys"))}'
+            f'<div class="buttons">{button("back", _("Close"), True)}'
+            f'{button("keys", _("Keys"))}'
             f'<a class="rules-link" href="./{rules_page(in_use())}">{escape(_("How to play"))}</a>'
             "</div>")
 
@@ -293,7 +293,7 @@ def keys_html() -> str:
     rows = "".join(f"<dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd>"
                    for key, what in keys)
     return (f'<h2 id="dialog-title">{escape(_("Keys"))}</h2><dl class="keys">{rows}</dl>'
-            f'<div class="buttons">{_button("back", _("Close"), True)}</div>')
+            f'<div class="buttons">{button("back", _("Close"), True)}</div>')
 
 
 def cover_html(player: int) -> str:
@@ -303,5 +303,5 @@ def cover_html(player: int) -> str:
     return (f'<div class="box"><h2 id="cover-title">'
             f'{escape(_("{player} to play").format(player=name))}</h2>'
             f'<p>{escape(passing.format(player=name))}</p>'
-            f'{_button("uncover", _("I am {player}: show my cards").format(player=name), True)}'
+            f'{button("uncover", _("I am {player}: show my cards").format(player=name), True)}'
             '</div>')

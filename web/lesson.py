@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kahuna import RECORD_FORMAT, RECORD_VERSION, Action, start_of
 
 from .controller import HOTSEAT, Match
+from .dialogs import button
 from .language import _, tr
 
 if TYPE_CHECKING:
@@ -89,20 +90,16 @@ def puzzle_html(run: PuzzleRun, caption: str = "", site: bool = False) -> str:
     head = f'<p class="caption">{escape(caption)}</p>' if caption else ""
     goal = (f'<p class="goal"><strong>{escape(_("Your goal:"))}</strong> '
             f'{escape(goal_words(run.goal, tr()))}</p>')
-    show = (f'<button type="button" data-act="solution">{escape(_("Show a solution"))}'
-            "</button>")
+    show = button("solution", _("Show a solution"))
     if run.solution == ():
         show = f'<p class="missed">{escape(_("No turn reaches this goal from this position."))}</p>'
     if site:
-        show += "".join(f'<button type="button" data-act="{act}">{escape(words)}</button>'
-                        for act, words in (("puzzle:next", _("Next puzzle")),
-                                           ("puzzles", _("All puzzles")),
-                                           ("puzzle:leave", _("Back to your game"))))
+        show += (button("puzzle:next", _("Next puzzle")) + button("puzzles", _("All puzzles"))
+                 + button("puzzle:leave", _("Back to your game")))
     if run.verdict is None:
         return f'{head}{goal}<div class="buttons">{show}</div>'
     cls = "solved" if run.verdict.reached else "missed"
     said = _("Solved!") if run.verdict.reached else _("Not this time.")
     return (f'{head}{goal}<p class="verdict {cls}" role="status"><strong>{escape(said)}</strong> '
             f'{escape(verdict_words(run.verdict, tr()))}</p><div class="buttons">'
-            f'<button type="button" data-act="retry">{escape(_("Try again"))}</button>'
-            f"{show}</div>")
+            f'{button("retry", _("Try again"))}{show}</div>')

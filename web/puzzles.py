@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from .dialogs import button
 from .language import _, tr
 from .saves import Storage
 
@@ -52,6 +53,5 @@ def puzzles_html(done: set[str]) -> str:
     intro = _("Each puzzle is one turn with a goal. Any turn that reaches it counts.")
     return (f'<h2 id="dialog-title">{escape(_("Puzzles"))}</h2>'
             f'<p class="note">{escape(intro)} {escape(count)}</p>'
-            f'<ul class="puzzles">{"".join(rows)}</ul><div class="buttons">'
-            f'<button type="button" data-act="close">{escape(_("Back to the game"))}</button>'
-            "</div>")
+            f'<ul class="puzzles">{"".join(rows)}</ul>'
+            f'<div class="buttons">{button("close", _("Back to the game"))}</div>')

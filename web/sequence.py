@@ -15,6 +15,7 @@ from html import escape
 from kahuna import Effects, State, start_of
 
 from .controller import Match
+from .dialogs import button
 from .language import _
 
 #: Seconds between two steps when the sequence plays by itself.
@@ -94,12 +95,12 @@ def controls_html(seq: Sequence, sentence: str, caption: str = "", back: str = "
     where = (_("Step {step} of {steps}").format(step=k, steps=last) if k else
              _("The start ({steps} steps)").format(steps=last))
     said = escape(sentence) if k else escape(_("The starting position. Step on with Next."))
-    buttons = [_button("step:first", "first", _("First"), k == 0),
-               _button("step:back", "back", _("Back"), k == 0),
-               _button("step:auto", "pause" if seq.auto else "play",
+    buttons = [_step_button("step:first", "first", _("First"), k == 0),
+               _step_button("step:back", "back", _("Back"), k == 0),
+               _step_button("step:auto", "pause" if seq.auto else "play",
                        _("Pause") if seq.auto else _("Play"), k == last),
-               _button("step:next", "next", _("Next"), k == last),
-               _button("step:last", "last", _("Last"), k == last)]
+               _step_button("step:next", "next", _("Next"), k == last),
+               _step_button("step:last", "last", _("Last"), k == last)]
     rounds = ""
     if len(seq.rounds) > 1:
         now = seq.round_at()
@@ -107,14 +108,13 @@ def controls_html(seq: Sequence, sentence: str, caption: str = "", back: str = "
             f'<button type="button" data-act="step:round:{n}"'
             f'{CURRENT if n == now else ""}>{n}</button>'
             for n in range(1, len(seq.rounds) + 1)) + "</p>")
-    close = (f'<p class="buttons"><button type="button" data-act="step:close">{escape(back)}'
-             "</button></p>") if back else ""
+    close = f'<p class="buttons">{button("step:close", back)}</p>' if back else ""
     return (f'{head}<p class="where"><strong>{escape(where)}</strong> {said}</p>'
             f'<div class="stepper" role="group" aria-label="{escape(_("Steps"))}">'
             + "".join(buttons) + f"</div>{rounds}{close}")
 
 
-def _button(act: str, icon: str, name: str, off: bool) -> str:
+def _step_button(act: str, icon: str, name: str, off: bool) -> str:
     disabled = " disabled" if off else ""
     return (f'<button type="button" data-act="{act}" title="{escape(name)}"{disabled}>'
             f'<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'

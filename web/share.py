@@ -19,7 +19,7 @@ from typing import Any
 from kahuna import link_kind, link_url, position_to_json
 
 from .controller import Match
-from .dialogs import _button
+from .dialogs import button
 from .language import _, ngettext
 
 #: The longest link offered, in characters. Common web servers refuse a longer address
@@ -83,9 +83,9 @@ def share_html(made: Share, downloadable: bool) -> str:
             len(made.url)).format(count=len(made.url), limit=LIMIT)
         return (f'<h2 id="dialog-title">{escape(_("This game is too long for a link"))}</h2>'
                 f'<p>{escape(why)}</p><div class="buttons">'
-                + (_button("export", _("Download the game record"), True) if downloadable
+                + (button("export", _("Download the game record"), True) if downloadable
                    else "")
-                + f'{_button("back", _("Close"), not downloadable)}</div>')
+                + f'{button("back", _("Close"), not downloadable)}</div>')
     if made.kind == "record":
         title = _("Share this game")
         what = _("The link opens the whole game, every move of both players, in the page.")
@@ -102,6 +102,6 @@ def share_html(made: Share, downloadable: bool) -> str:
             f'<input id="share-link" class="share-link" type="text" readonly '
             f'spellcheck="false" value="{escape(made.url)}">'
             f'<p class="note" role="status">{escape(said)}</p>'
-            f'<div class="buttons">{_button("copy", _("Copy"), True)}'
-            f'{_button("back", _("Close"))}</div>')
+            f'<div class="buttons">{button("copy", _("Copy"), True)}'
+            f'{button("back", _("Close"))}</div>')
 
