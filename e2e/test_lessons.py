@@ -11,7 +11,7 @@ from playwright.sync_api import Frame, Page
 
 from kahuna import puzzles
 from kahuna.notation.link import encode
-from kahuna.rules.deal import Setup, new_game
+from kahuna.rules.deal import Setup
 from web.controller import HOTSEAT, Match
 
 from .page_driver import click_line, end_turn, settle
