@@ -9,12 +9,12 @@ import random
 
 import pytest
 
-from kahuna import Action, goal_from_text, puzzles
+from kahuna import goal_from_text, puzzles
 from kahuna.notation.link import encode
 from kahuna.rules.deal import Setup
 from web.app import App
 from web.controller import COMPUTER, HOTSEAT, Match
-from web.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
+from web.modes import DIAGRAM, PUZZLE, SEQUENCE
 from web.opening import boot
 from web.sequence import Sequence
 from web.view import view
@@ -350,3 +350,15 @@ def test_a_puzzle_in_the_full_page_is_never_covered_when_its_turn_ends():
     ending = next(a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "PASS"))
     app.handle(f"do:{ending}")
     assert app.puzzle.verdict is not None and not app.covered and view(app).cover == ""
+
+
+def test_a_goal_for_a_linked_record_is_judged_from_where_the_record_stands():
+    """A record's actions are the position's past: the reader's turn starts after them."""
+    game = played(12)
+    while game.state.phase.name != "PLAY" or game.actions[-1].kind.name not in ("PILE", "PASS", "TAKE"):
+        game.play(random.Random(len(game.actions)).choice(game.state.legal_actions()))
+    app = embedded({"record": record_link(game), "mode": PUZZLE, "goal": "control:1"})
+    assert app.match.actions == [] and app.match.state.to_move == game.state.to_move
+    ending = next(a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "PASS"))
+    app.handle(f"do:{ending}")
+    assert app.puzzle.verdict is not None  # judged over the reader's one action

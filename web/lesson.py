@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from kahuna import RECORD_FORMAT, RECORD_VERSION, Action, start_of
+from kahuna import RECORD_FORMAT, RECORD_VERSION, Action, position_to_json, start_of
 
 from .controller import HOTSEAT, Match
 from .dialogs import button
@@ -24,12 +24,14 @@ if TYPE_CHECKING:
 
 @dataclass
 class PuzzleRun:
-    """``goal`` for the turn of the player to move in ``start`` (a game record with no
-    actions); ``verdict`` once the reader's turn is over; ``solution``: a turn that
-    reaches the goal, once asked for (() when none does); ``name``: the site's puzzle id."""
+    """``goal`` for the turn of ``mover``, to move in ``start`` (a game record of a
+    position, with no actions); ``verdict`` once the reader's turn is over; ``solution``:
+    a turn that reaches the goal, once asked for (() when none does); ``name``: the
+    site's puzzle id."""
 
     goal: Goal
     start: dict[str, Any]
+    mover: int
     verdict: Verdict | None = None
     solution: tuple[Action, ...] | None = None
     name: str = ""
@@ -38,9 +40,8 @@ class PuzzleRun:
         """After an action: if the reader's turn is over, judge it; True when judged now."""
         from kahuna import check_turn, turn_over  # lazy: kahuna.learn loads on first use
 
-        first = start_of(self.start)
-        if self.verdict is None and turn_over(match.state, first.to_move):
-            self.verdict = check_turn(self.goal, first, match.actions)
+        if self.verdict is None and turn_over(match.state, self.mover):
+            self.verdict = check_turn(self.goal, start_of(self.start), match.actions)
             return True
         return False
 
@@ -72,14 +73,14 @@ def puzzle_run(name: str, goal: Goal | None, linked: Match | None) -> tuple[Puzz
         from kahuna import find_puzzle
 
         puzzle = find_puzzle(name)
-        start = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
-                 "position": puzzle.position, "actions": []}
-        run = PuzzleRun(puzzle.goal, start, name=name)
-    else:
+        position, goal = puzzle.position, puzzle.goal
+    else:  # the linked game as it stands: a record's actions are its past, not the turn
         assert goal is not None and linked is not None
-        start = {**linked.to_record(), "meta": {"mode": HOTSEAT}}
-        run = PuzzleRun(goal, start)
-    return run, Match.from_record({**run.start, "meta": {"mode": HOTSEAT}})
+        position = position_to_json(linked.state)
+    start = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "position": position,
+             "actions": []}
+    match = Match.from_record({**start, "meta": {"mode": HOTSEAT}})
+    return PuzzleRun(goal, start, match.state.to_move, name=name), match
 
 
 def puzzle_html(run: PuzzleRun, caption: str = "", site: bool = False) -> str:
