@@ -16,6 +16,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from scripts import build_site
 
+from .conftest import probe, run_python
 from .page_driver import play_turn, settle
 
 # Fixed deals, and the computer answers at once (web/start.py reads both).
@@ -171,4 +172,55 @@ def test_new_version_replaces_the_old_one_cleanly(
     wait_ready(page)
     assert site_version(page) == version_c
     assert saved_games(page) == saves
+    assert external_requests == []
+
+
+def deploy_changed_module(root: Path, mark: str) -> str:
+    """Deploy a version whose one page module (kahuna/__init__.py, as shipped) changed;
+    return the new version."""
+    module = root / build_site.PAGE_MEMBERS / "kahuna" / "__init__.py"
+    module.write_text(module.read_text(encoding="utf-8") + f"\nUPDATE_MARK = {mark!r}\n",
+                      encoding="utf-8")
+    build_site.pack_page(root)  # a deployed copy: archive and index from page/
+    return build_site.write_worker(root)[0]
+
+
+def update_to(page: Page, version: str, wait_ready) -> None:
+    """Reload (the browser finds and installs ``version``), then switch to it."""
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#sw-update", state="visible")
+    page.click("#sw-update button")
+    page.wait_for_function(f"document.documentElement.dataset.siteVersion === '{version}'")
+    wait_ready(page)
+
+
+def test_an_update_downloads_only_the_changed_module(
+    built_site, tmp_path, serve_site, sw_context, external_requests, wait_ready
+):
+    """The worker rebuilds the page's archive from the older one, the new index and the
+    one changed module (web/sw-core.js); Python reads the rebuilt archive and runs the new
+    module. With no older archive to start from, it downloads the archive whole."""
+    root = site_copy(built_site, tmp_path)
+    server = serve_site(root)
+    probe(sw_context, server.url)
+    page = first_visit(sw_context, server.url, wait_ready)
+    version_b = deploy_changed_module(root, "B")
+    asked = len(server.hits)
+    update_to(page, version_b, wait_ready)
+    fetched = [h for h in server.hits[asked:] if h.startswith(("/page/", "/web/page"))]
+    assert sorted(set(fetched)) == ["/page/index.json", "/page/kahuna/__init__.py"], fetched
+    assert run_python(page, "import kahuna; kahuna.UPDATE_MARK") == "B"
+
+    # The archive lost from the cache (evicted, say): the next update downloads it whole.
+    page.evaluate("""async () => {
+        for (const name of await caches.keys())
+            if (!name.startsWith("kahuna-bytecode ")) await (await caches.open(name)).delete("web/page.tar.gz");
+    }""")
+    assert page.evaluate("caches.match('web/page.tar.gz').then(r => r === undefined)")
+    version_c = deploy_changed_module(root, "C")
+    asked = len(server.hits)
+    update_to(page, version_c, wait_ready)
+    assert "/web/page.tar.gz" in server.hits[asked:]
+    assert run_python(page, "import kahuna; kahuna.UPDATE_MARK") == "C"
     assert external_requests == []

@@ -15,12 +15,18 @@ modules read (DATA_FILES: the compiled message catalogues,
 locale/<lang>/LC_MESSAGES/kahuna.mo). It is generated (`sw`, `copy` and `archive` write it
 when its contents change), never committed; pyscript.toml's [files] names it.
 
+The archive is made from PAGE_MEMBERS (page/), its files one by one as it holds them, with
+PAGE_INDEX (page/index.json): its entries in order, each file's SHA-256. A first visit
+downloads the archive only; an update downloads the index and the files that changed, from
+which the service worker rebuilds the archive (web/sw-core.js). Generated too.
+
     python3 scripts/build_site.py files [--root DIR]   print the list (site-relative paths)
     python3 scripts/build_site.py sw [--root DIR]      write DIR/sw.js (only when it changes)
     python3 scripts/build_site.py copy OUT [--root DIR]  sw.js, then the site into OUT
     python3 scripts/build_site.py toml [--check] [--root DIR]  write [files] of the page's
         PyScript config (only when it changes); --check: exit 1 when it is not current
-    python3 scripts/build_site.py archive [--root DIR]  write PAGE_ARCHIVE (when it changes)
+    python3 scripts/build_site.py archive [--root DIR]  write PAGE_MEMBERS, PAGE_INDEX and
+        PAGE_ARCHIVE (each file only when it changes)
 
 `copy` (the deployment) refuses a config whose [files] is not current.
 
@@ -87,6 +93,9 @@ _FILES_HEADER = "[files]"
 # The page's own files in one archive (see the module docstring), unpacked by PyScript's
 # [files] into Pyodide's working directory ("./*": the folder of its contents).
 PAGE_ARCHIVE = "web/page.tar.gz"
+# The archive's files one by one and its index, for updates (see the module docstring).
+PAGE_MEMBERS = "page"
+PAGE_INDEX = "page/index.json"
 TOML_COMMAND = "python3 scripts/build_site.py toml"
 STALE = f"not the page's archive ({PAGE_ARCHIVE}) unpacked into the working directory"
 
@@ -334,40 +343,96 @@ def shipped_source(source: bytes, name: str) -> bytes:
     return stripped if tree(stripped, False) == tree(source, True) else source
 
 
-def page_archive_bytes(root: Path, files: list[str]) -> bytes:
-    """A deterministic .tar.gz of ``files`` (site-relative; Python files as
-    ``shipped_source`` gives them): sorted, each folder entered before its contents
-    (PyScript's unpacker makes one folder level at a time), fixed dates and owners."""
-    folders = sorted({str(p) for f in files for p in PurePosixPath(f).parents if str(p) != "."},
+def page_members(root: Path, files: list[str]) -> dict[str, bytes]:
+    """The archive's files as it holds them (Python files as ``shipped_source`` gives them)."""
+    members = {}
+    for name in sorted(files):
+        data = (root / name).read_bytes()
+        members[name] = shipped_source(data, name) if name.endswith(".py") else data
+    return members
+
+
+def archive_entries(names: list[str]) -> list[str]:
+    """The archive's entries in order: each folder before its contents (PyScript's
+    unpacker makes one folder level at a time), then the files, sorted."""
+    folders = sorted({str(p) for f in names for p in PurePosixPath(f).parents if str(p) != "."},
                      key=lambda p: (p.count("/"), p))
+    return folders + sorted(names)
+
+
+def _archive(members: dict[str, bytes]) -> bytes:
+    """A deterministic .tar.gz of ``members``: fixed dates and owners."""
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-        for name in folders + sorted(files):
+        for name in archive_entries(list(members)):
             info = tarfile.TarInfo(name)
             info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
-            if name in folders:
+            if name in members:
+                info.size, info.mode = len(members[name]), 0o644
+                tar.addfile(info, io.BytesIO(members[name]))
+            else:
                 info.type, info.mode = tarfile.DIRTYPE, 0o755
                 tar.addfile(info)
-            else:
-                data = (root / name).read_bytes()
-                if name.endswith(".py"):
-                    data = shipped_source(data, name)
-                info.size, info.mode = len(data), 0o644
-                tar.addfile(info, io.BytesIO(data))
     return gzip.compress(raw.getvalue(), compresslevel=9, mtime=0)
 
 
-def write_page_archive(root: Path = REPO_ROOT) -> bool:
-    """Write root/PAGE_ARCHIVE when its bytes change; return whether it was written."""
-    data = page_archive_bytes(root, page_archive_files(root))
-    target = root / PAGE_ARCHIVE
+def _index(members: dict[str, bytes]) -> bytes:
+    """PAGE_INDEX's bytes: {"entries": [[name, SHA-256 or null for a folder], ...]}, in
+    the archive's order (web/sw-core.js writes a tar of exactly these entries)."""
+    entries = [[name, hashlib.sha256(members[name]).hexdigest() if name in members else None]
+               for name in archive_entries(list(members))]
+    return json.dumps({"entries": entries}, separators=(",", ":")).encode() + b"\n"
+
+
+def page_archive_bytes(root: Path, files: list[str]) -> bytes:
+    """A deterministic .tar.gz of ``files`` (site-relative) as the page gets them."""
+    return _archive(page_members(root, files))
+
+
+def _write_bytes(target: Path, data: bytes) -> bool:
+    """Write ``data`` to ``target`` in one step when its bytes change; return whether written."""
     if target.is_file() and target.read_bytes() == data:
         return False
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".tmp")
+    tmp = target.with_name(target.name + ".tmp")
     tmp.write_bytes(data)
     tmp.replace(target)
     return True
+
+
+def member_files(root: Path = REPO_ROOT) -> dict[str, Path]:
+    """The files in root/PAGE_MEMBERS by archive name (the index aside)."""
+    folder = root / PAGE_MEMBERS
+    index = root / PAGE_INDEX
+    return {p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*"))
+            if p.is_file() and p != index}
+
+
+def pack_page(root: Path = REPO_ROOT) -> bool:
+    """PAGE_ARCHIVE and PAGE_INDEX from the files in PAGE_MEMBERS (also in a deployed copy,
+    which has no sources); return whether the archive was written."""
+    members = {name: path.read_bytes() for name, path in member_files(root).items()}
+    _write_bytes(root / PAGE_INDEX, _index(members))
+    return _write_bytes(root / PAGE_ARCHIVE, _archive(members))
+
+
+def write_page_archive(root: Path = REPO_ROOT) -> bool:
+    """PAGE_MEMBERS from the sources (stale files removed), then ``pack_page``."""
+    members = page_members(root, page_archive_files(root))
+    for name, path in member_files(root).items():
+        if name not in members:
+            path.unlink()
+    for name, data in members.items():
+        _write_bytes(root / PAGE_MEMBERS / name, data)
+    return pack_page(root)
+
+
+def update_files(root: Path = REPO_ROOT) -> list[str]:
+    """What only an update downloads: PAGE_INDEX and the archive's files one by one
+    (none when the site has no page archive)."""
+    if not (root / PAGE_INDEX).is_file():
+        return []
+    return [PAGE_INDEX, *(f"{PAGE_MEMBERS}/{name}" for name in member_files(root))]
 
 
 def config_texts(root: Path = REPO_ROOT) -> dict[PurePosixPath, tuple[str, str]]:
@@ -388,8 +453,7 @@ def write_configs(root: Path = REPO_ROOT) -> list[PurePosixPath]:
     """Rewrite each PyScript config whose [files] is not current; return those written."""
     written = []
     for config, (text, current) in config_texts(root).items():
-        if text != current:
-            _replace_file(root / config, current)
+        if _write_bytes(root / config, current.encode()):
             written.append(config)
     return written
 
@@ -408,13 +472,19 @@ def site_version(hashes: dict[str, str], worker_code: bytes) -> str:
 
 
 def site_data(root: Path = REPO_ROOT) -> dict:
-    """{"version": ..., "files": {path: sha256}, "later": {path: sha256}}: what sw.js
-    carries; "files" are fetched at install (the game), "later" when first asked for."""
+    """{"version": ..., "files": {path: sha256}, "later": {path: sha256}, "archive": ...}:
+    what sw.js carries; "files" are fetched at install (the game), "later" when first
+    asked for; "archive" (when the site has a page archive) names the archive, its index
+    with the index's SHA-256, and the folder of its files, for updates."""
     hashes = file_hashes(root, site_files(root))
     game = set(game_files(root))
-    return {"version": site_version(hashes, (root / SW_CORE).read_bytes()),
+    data = {"version": site_version(hashes, (root / SW_CORE).read_bytes()),
             "files": {f: h for f, h in hashes.items() if f in game},
             "later": {f: h for f, h in hashes.items() if f not in game}}
+    if PAGE_ARCHIVE in data["files"] and (root / PAGE_INDEX).is_file():
+        data["archive"] = {"file": PAGE_ARCHIVE, "index": PAGE_INDEX, "members": PAGE_MEMBERS + "/",
+                           "sha": file_hashes(root, [PAGE_INDEX])[PAGE_INDEX]}
+    return data
 
 
 def worker_source(data: dict) -> str:
@@ -438,11 +508,7 @@ def write_worker(root: Path = REPO_ROOT) -> tuple[str, bool]:
     (The page's archive is one of the files it lists: ``build`` writes both.)"""
     data = site_data(root)
     text = worker_source(data)
-    target = root / SW_NAME
-    if target.is_file() and target.read_text(encoding="utf-8") == text:
-        return data["version"], False
-    _replace_file(target, text)
-    return data["version"], True
+    return data["version"], _write_bytes(root / SW_NAME, text.encode())
 
 
 def build(root: Path = REPO_ROOT) -> tuple[str, bool]:
@@ -452,15 +518,9 @@ def build(root: Path = REPO_ROOT) -> tuple[str, bool]:
     return write_worker(root)
 
 
-def _replace_file(target: Path, text: str) -> None:
-    """Write ``text`` to ``target`` in one step (through a temporary file beside it)."""
-    tmp = target.with_suffix(".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(target)
-
-
 def copy_site(out: Path, root: Path = REPO_ROOT) -> list[str]:
-    """Write sw.js, then copy the site (its files, sw.js, the worker code) into ``out``.
+    """Write sw.js, then copy the site (its files, the archive's files for updates, sw.js,
+    the worker code) into ``out``.
 
     ``out`` is replaced; a folder that holds the source or is no earlier build is refused.
     """
@@ -470,7 +530,7 @@ def copy_site(out: Path, root: Path = REPO_ROOT) -> list[str]:
     if out.exists() and any(out.iterdir()) and not (out / SW_NAME).is_file():
         raise SiteError(f"{out}: not empty and not an earlier build; not deleting it")
     build(root)
-    files = [*site_files(root), SW_NAME, SW_CORE]
+    files = [*site_files(root), *update_files(root), SW_NAME, SW_CORE]
     if out.exists():
         shutil.rmtree(out)
     for name in files:

@@ -3,7 +3,9 @@ by scripts/build_site.py toml), index.html is painted."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import os
 import re
 import tarfile
@@ -83,6 +85,43 @@ def test_the_page_archive_follows_the_sources(tmp_path):
     assert build_site.write_page_archive(root)
     with tarfile.open(root / build_site.PAGE_ARCHIVE) as tar:
         assert tar.extractfile("web/dom.py").read() == b"node = 2\n"
+
+
+def test_the_archive_is_made_from_its_files_one_by_one_and_their_index(tmp_path):
+    """page/ holds the archive's files as it holds them, page/index.json its entries in
+    order with each file's SHA-256 (web/sw-core.js rebuilds the archive from them on an
+    update); a deployed copy, without sources, packs the archive again from page/."""
+    root = _tree(tmp_path, {**IMPORTS, "index.html": '<script type="py" config="./c.toml" src="./web/main.py"></script>',
+                            "c.toml": '[files]\n"./web/page.tar.gz" = "./*"\n', "web/sw-core.js": "",
+                            "web/dom.py": "node = 1  # why\n"})
+    build_site.write_page_archive(root)
+    members = build_site.member_files(root)
+    assert sorted(members) == build_site.page_archive_files(root)
+    assert (root / "page/web/dom.py").read_bytes() == b"node = 1\n"  # as shipped
+    entries = json.loads((root / build_site.PAGE_INDEX).read_text())["entries"]
+    with tarfile.open(root / build_site.PAGE_ARCHIVE) as tar:
+        assert [[m.name, hashlib.sha256(tar.extractfile(m).read()).hexdigest() if m.isfile() else None]
+                for m in tar.getmembers()] == entries
+    assert {name for name, sha in entries if sha} == set(members)
+    # a module no longer imported leaves page/ too
+    (root / "web/ui/panel.py").write_text("from .deep.leaf import f\n")
+    build_site.write_page_archive(root)
+    assert not (root / "page/web/dom.py").exists() and "web/dom.py" not in build_site.member_files(root)
+    # a deployed copy: a file of page/ changed, the archive and the index follow
+    (root / "page/web/ui/panel.py").write_text("changed = True\n")
+    assert build_site.pack_page(root) and not build_site.pack_page(root)
+    with tarfile.open(root / build_site.PAGE_ARCHIVE) as tar:
+        assert tar.extractfile("web/ui/panel.py").read() == b"changed = True\n"
+    entries = dict(json.loads((root / build_site.PAGE_INDEX).read_text())["entries"])
+    assert entries["web/ui/panel.py"] == hashlib.sha256(b"changed = True\n").hexdigest()
+    # the worker learns where they are, and the index's SHA-256; a copy carries them
+    data = build_site.site_data(root)
+    assert data["archive"] == {"file": build_site.PAGE_ARCHIVE, "index": build_site.PAGE_INDEX,
+                               "members": "page/", "sha": hashlib.sha256(
+                                   (root / build_site.PAGE_INDEX).read_bytes()).hexdigest()}
+    assert build_site.update_files(root) == [build_site.PAGE_INDEX, *(
+        f"page/{name}" for name in build_site.member_files(root))]
+    assert build_site.PAGE_INDEX not in build_site.site_files(root)  # never a first visit's
 
 
 def _tree(root: Path, files: dict[str, str]) -> Path:

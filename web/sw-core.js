@@ -7,6 +7,11 @@
 //   only then stored. A file left unchanged since an older version is copied from that
 //   version's cache instead of downloaded. A wrong or missing file fails the install; the
 //   old version keeps running and the browser tries again on a later visit.
+// - The page's archive (SITE.archive: web/page.tar.gz, the page's modules in one file) is
+//   downloaded whole on a first visit. An update rebuilds it instead: its index (each
+//   file's SHA-256) comes first, the files an older version's archive holds are taken from
+//   there, and only the others are downloaded, one by one; so one changed module costs
+//   that module. Without an older archive, or on any failure, it is downloaded whole.
 // - fetch: cache-first from this version's cache only, navigations included, so a page
 //   never mixes two versions. The site's other pages (rules, examples: SITE.later) are not
 //   part of the install, so a first visit downloads only the game: each is fetched,
@@ -18,6 +23,9 @@
 
 const SITE = self.KAHUNA_SITE;
 const LATER = SITE.later || {};
+const ARCHIVE = SITE.archive; // {file, index, sha (the index's), members (their folder)}
+// Kept with the archive in the cache: the SHA-256 of the index its files match.
+const INDEX_HEADER = "X-Kahuna-Index";
 const SCOPE = new URL(self.registration.scope);
 const PREFIX = `kahuna ${SCOPE.href} `;
 const CACHE = PREFIX + SITE.version;
@@ -46,9 +54,9 @@ async function sha256(buffer) {
 
 // A clean response for the cache: the checked bytes and a content type chosen by file
 // extension (some hosts send no type for .wasm or .py; compression headers would lie).
-function stored(path, body) {
+function stored(path, body, more = {}) {
   const ext = path.slice(path.lastIndexOf(".") + 1);
-  const headers = { "Content-Type": TYPES[ext] || "application/octet-stream" };
+  const headers = { "Content-Type": TYPES[ext] || "application/octet-stream", ...more };
   return new Response(body, { status: 200, headers });
 }
 
@@ -81,15 +89,95 @@ async function otherVersions() {
   return (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
 }
 
+// ---------------------------------------------------------------- the page's archive
+
+const gunzip = async (response) =>
+  new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+const gzip = (bytes) =>
+  new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+const blocks = (size) => Math.ceil(size / 512) * 512;
+
+// The contents of every regular file of a tar (ustar).
+function* tarFiles(bytes) {
+  for (let at = 0; at + 512 <= bytes.length;) {
+    const header = bytes.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) return; // the end
+    const size = parseInt(new TextDecoder().decode(header.subarray(124, 135)), 8);
+    if (!(size >= 0)) throw new Error("not a tar archive");
+    at += 512;
+    if (header[156] === 0x30 || header[156] === 0) yield bytes.subarray(at, at + size);
+    at += blocks(size);
+  }
+}
+
+// A ustar archive of the index's entries ([name, sha or null for a folder]) in their order,
+// `files[i]` the contents of entry i (as Python's tarfile writes them: PyScript reads it).
+function tar(entries, files) {
+  const encoder = new TextEncoder();
+  const out = new Uint8Array(entries.reduce((n, _, i) => n + 512 + blocks(files[i]?.length ?? 0), 1024));
+  const octal = (n, width) => n.toString(8).padStart(width - 1, "0") + "\0";
+  let at = 0;
+  const put = (text, offset) => out.set(encoder.encode(text), at + offset);
+  entries.forEach(([name], i) => {
+    const data = files[i];
+    const path = data ? name : name + "/";
+    if (encoder.encode(path).length > 100) throw new Error(`${name}: too long for a tar header`);
+    put(path, 0);
+    put(octal(data ? 0o644 : 0o755, 8) + octal(0, 8) + octal(0, 8), 100); // mode, owner, group
+    put(octal(data ? data.length : 0, 12) + octal(0, 12) + " ".repeat(8) + (data ? "0" : "5"), 124);
+    put("ustar\u000000", 257);
+    put(octal(out.subarray(at, at + 512).reduce((sum, b) => sum + b, 0), 7) + " ", 148);
+    if (data) out.set(data, at + 512);
+    at += 512 + blocks(data?.length ?? 0);
+  });
+  return out;
+}
+
+// The archive of this version rebuilt from its index: every file an older archive holds
+// (found by its SHA-256) taken from there, the others downloaded one by one and checked.
+async function rebuiltArchive(older) {
+  const index = await fetchChecked(ARCHIVE.index, ARCHIVE.sha, []);
+  const { entries } = JSON.parse(new TextDecoder().decode(index));
+  const held = new Map();
+  for (const cache of older) {
+    const hit = await cache.match(urlOf(ARCHIVE.file));
+    if (!hit) continue;
+    for (const data of tarFiles(await gunzip(hit))) held.set(await sha256(data), data);
+  }
+  if (held.size === 0) throw new Error("no older archive");
+  const files = await Promise.all(entries.map(async ([name, sha]) => sha === null ? null
+    : held.get(sha) ?? new Uint8Array(await fetchChecked(ARCHIVE.members + name, sha, []))));
+  return gzip(tar(entries, files));
+}
+
+// The bytes of this version's archive: an older cache's copy when it has the same files
+// (downloaded or rebuilt), else rebuilt, else downloaded whole.
+async function archiveBody(sha, older) {
+  for (const cache of older) {
+    const hit = await cache.match(urlOf(ARCHIVE.file));
+    if (hit && hit.headers.get(INDEX_HEADER) === ARCHIVE.sha) return hit.arrayBuffer();
+  }
+  if (older.length > 0 && self.CompressionStream && self.DecompressionStream) {
+    try {
+      return await rebuiltArchive(older);
+    } catch (error) {
+      console.warn("kahuna: the page's archive is downloaded whole:", error);
+    }
+  }
+  return fetchChecked(ARCHIVE.file, sha, older);
+}
+
+// ---------------------------------------------------------------- install, activate
+
 async function install() {
   const older = await Promise.all((await otherVersions()).map((n) => caches.open(n)));
   const entries = Object.entries(SITE.files);
-  const bodies = await Promise.all(
-    entries.map(([path, sha]) => fetchChecked(path, sha, older)),
-  );
+  const bodies = await Promise.all(entries.map(([path, sha]) => path === ARCHIVE?.file
+    ? archiveBody(sha, older) : fetchChecked(path, sha, older)));
   // Every file arrived and checked out: only now does this version get a cache.
   const cache = await openCache();
-  await Promise.all(entries.map(([path], i) => cache.put(urlOf(path), stored(path, bodies[i]))));
+  await Promise.all(entries.map(([path], i) => cache.put(urlOf(path), stored(
+    path, bodies[i], path === ARCHIVE?.file ? { [INDEX_HEADER]: ARCHIVE.sha } : {}))));
   // The other pages a reader already opened stay offline across an update when unchanged.
   await Promise.all(Object.entries(LATER).map(async ([path, sha]) => {
     for (const old of older) {
