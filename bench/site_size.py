@@ -11,7 +11,8 @@ hosts and CDNs), PNG, ZIP and .gz files as they are (already compressed). Counte
   the worker scripts;
 - other pages: the rules pages, the embeds' demo and their own files, downloaded (and
   kept by the worker) only when a reader opens them;
-- later visit: the browser asks whether sw.js or web/sw-core.js changed; nothing else;
+- later visit: the browser asks whether the worker's scripts (sw.js, web/sw-core.js,
+  web/tar.js) changed; nothing else;
 - update: the files that changed plus the worker scripts (the worker copies unchanged
   files from the previous version's cache); shown for a change of one page module, of
   the median size: the page's archive changes, and the worker rebuilds it from the older
@@ -32,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scripts.build_site import (  # noqa: E402
-    PAGE_INDEX, REPO_ROOT, SW_CORE, SW_NAME, game_files, site_files, update_files,
+    PAGE_INDEX, REPO_ROOT, SW_CORE, SW_NAME, WORKER_SCRIPTS, game_files, site_files, update_files,
 )
 
 # Bytes over the wire (gzip), with head-room over the measured values.
@@ -79,7 +80,7 @@ def measure(root: Path = REPO_ROOT) -> dict:
             for key in ("raw", "gzip", "brotli")
         }
 
-    worker = [f for f in files if f["file"] in (SW_NAME, SW_CORE)]
+    worker = [f for f in files if f["file"] in WORKER_SCRIPTS]
     game = set(game_files(root)) | {SW_NAME, SW_CORE}  # the rest: when a page is opened
     # A changed page module: the archive's index and that module (the median one).
     index = [f for f in files if f["file"] == PAGE_INDEX]

@@ -5,6 +5,8 @@ interpreter (e2e/conftest.py PROBE): nothing in the page ships a way to cause th
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import probe, run_python
 from .page_driver import end_turn, place_a_bridge, settle
 
@@ -112,4 +114,27 @@ def test_a_page_whose_code_cannot_load_says_so_in_plain_words(
     assert page.locator(".py-error").count() == 0
     assert "Reloading the page usually helps" in page.text_content("#prompt")
     assert any(m.startswith("error:") and "web.opening" in m for m in console_messages)
+    assert not [m for m in console_messages if m.startswith("pageerror")]
+
+
+@pytest.mark.parametrize("damage", ["missing", "garbage"])
+def test_a_page_whose_archive_cannot_be_read_says_so_in_plain_words(
+        damage, page, built_site, serve_site, tmp_path, console_messages):
+    """web/page.tar.gz gone (404) or not an archive: web/pyodide-boot.mjs starts Python
+    without it and says why in the console; web/main.py tells the player."""
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    archive = site / "web" / "page.tar.gz"
+    if damage == "missing":
+        archive.unlink()
+    else:
+        archive.write_bytes(b"\x1f\x8b not really gzip" * 40)
+    page.goto(serve_site(site).url)
+    page.wait_for_function(
+        "document.getElementById('prompt').textContent.includes('could not load')",
+        timeout=120_000)
+    assert page.locator(".py-error").count() == 0
+    assert any("page.tar.gz" in m for m in console_messages if m.startswith("error:"))
     assert not [m for m in console_messages if m.startswith("pageerror")]

@@ -21,7 +21,7 @@ from .page_driver import play_turn, settle
 
 # Fixed deals, and the computer answers at once (web/start.py reads both).
 QUERY = "?seed=3&pace=0"
-WORKER_FILES = ("/" + build_site.SW_NAME, "/" + build_site.SW_CORE)
+WORKER_FILES = tuple("/" + name for name in build_site.WORKER_SCRIPTS)
 
 
 def site_copy(built_site: Path, tmp_path: Path) -> Path:

@@ -2,18 +2,18 @@
 
 The site is everything the game page loads, found by following its references:
 index.html (href/src/config attributes), pyscript.toml (`interpreter`, every [files]
-source), the web app manifest (icons), CSS `url(...)`s and the ES-module imports of the
-PyScript runtime. The service worker precaches exactly this list; the deployed folder holds
+source), the web app manifest (icons), CSS `url(...)`s, and the ES-module imports and
+`new URL("./file", import.meta.url)`s of the JavaScript modules. The service worker precaches exactly this list; the deployed folder holds
 exactly this list plus the worker itself.
 
 The page's own Python reaches Pyodide as one archive, PAGE_ARCHIVE (web/page.tar.gz),
-which PyScript's [files] unpacks into Pyodide's file system at boot: one request instead
-of one per module. It holds the modules of the page's own packages (kahuna/, web/) that
+which web/pyodide-boot.mjs downloads while the runtime boots and writes into Pyodide's
+file system before Python starts: one request instead of one per module. It holds the modules of the page's own packages (kahuna/, web/) that
 the page's script (web/main.py) imports, at any depth, lazy imports inside functions
 included, with the __init__.py of every package on the way, and the data files those
 modules read (DATA_FILES: the compiled message catalogues,
 locale/<lang>/LC_MESSAGES/kahuna.mo). It is generated (`sw`, `copy` and `archive` write it
-when its contents change), never committed; pyscript.toml's [files] names it.
+when its contents change), never committed.
 
 The archive is made from PAGE_MEMBERS (page/), its files one by one as it holds them, with
 PAGE_INDEX (page/index.json): its entries in order, each file's SHA-256. A first visit
@@ -23,12 +23,8 @@ which the service worker rebuilds the archive (web/sw-core.js). Generated too.
     python3 scripts/build_site.py files [--root DIR]   print the list (site-relative paths)
     python3 scripts/build_site.py sw [--root DIR]      write DIR/sw.js (only when it changes)
     python3 scripts/build_site.py copy OUT [--root DIR]  sw.js, then the site into OUT
-    python3 scripts/build_site.py toml [--check] [--root DIR]  write [files] of the page's
-        PyScript config (only when it changes); --check: exit 1 when it is not current
     python3 scripts/build_site.py archive [--root DIR]  write PAGE_MEMBERS, PAGE_INDEX and
         PAGE_ARCHIVE (each file only when it changes)
-
-`copy` (the deployment) refuses a config whose [files] is not current.
 
 Standard library only (Python 3.11+), so the GitHub Pages workflow needs no virtualenv.
 """
@@ -55,6 +51,9 @@ except ModuleNotFoundError:  # Python < 3.11
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SW_NAME = "sw.js"
 SW_CORE = "web/sw-core.js"
+# The worker's scripts: sw.js, its code and what that imports (importScripts). Browsers
+# check each of them for a change at every visit.
+WORKER_SCRIPTS = (SW_NAME, SW_CORE, "web/tar.js")
 # Pyodide's loader fetches these next to pyodide.mjs by name (not through imports).
 #: The site's pages: the game, the demo of its embeds (scripts/examples_page.py), and
 #: the rules pages (scripts/rules_page.py; the game links them from its settings, which
@@ -70,34 +69,31 @@ PYODIDE_FILES = (
 # Dynamic imports: PyScript's core imports its plugin chunks at boot, except those the
 # config turns off ("!py-editor"), so the dynamic imports of modules the page loads are
 # followed, minus those plugins and the features this page does not use: the code editor
-# (codemirror), archives unpacked from [files] (zip) and `packages` (pyodide_graph).
+# (codemirror), zip archives unpacked from [files] and `packages` (pyodide_graph).
 # What a plugin imports lazily loads only when its feature is used and is not followed.
 # e2e/test_offline_site.py checks the result against what Chromium really fetches.
-# (The page's archive is a .tar.gz, which PyScript unpacks with Python's tarfile: its zip
-# reader is a 72 kB chunk of JavaScript.)
 UNUSED_CHUNKS = ("codemirror", "zip-", "pyodide_graph-")
 
 _ATTR = re.compile(r"""\s(?:href|src|config)\s*=\s*["']([^"']+)["']""")
 _CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\.\.?/[^"']+)["']""")
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\.\.?/[^"']+)["']\s*\)""")
-# The page's own Python packages: [files] lists the modules of these that the page imports
-# (the rest, the standard library and `js`/`pyscript`, comes with Pyodide and PyScript).
+# A file a module fetches by its own address (a folder, ending in "/", is no file).
+_MODULE_URL = re.compile(r"""\bnew URL\(\s*["'](\.\.?/[^"']*[^"'/])["']\s*,\s*import\.meta\.url\s*\)""")
+# The page's own Python packages: PAGE_ARCHIVE holds the modules of these that the page
+# imports (the rest, the standard library and `js`/`pyscript`, comes with Pyodide and PyScript).
 PAGE_PACKAGES = ("kahuna", "web")
 _SCRIPT_TAG = re.compile(r"<script\b([^>]*)>", re.I)
 _TAG_ATTR = re.compile(r"""([\w-]+)\s*=\s*["']([^"']*)["']""")
 # The data files a module of the page reads at run time, by the module's path: a glob
-# from the site's root. They go into [files] when the page imports that module.
+# from the site's root. They go into PAGE_ARCHIVE when the page imports that module.
 DATA_FILES = {"kahuna/notation/language.py": "locale/*/LC_MESSAGES/*.mo"}
-_FILES_HEADER = "[files]"
-# The page's own files in one archive (see the module docstring), unpacked by PyScript's
-# [files] into Pyodide's working directory ("./*": the folder of its contents).
+# The page's own files in one archive (see the module docstring), unpacked by
+# web/pyodide-boot.mjs into Pyodide's working directory.
 PAGE_ARCHIVE = "web/page.tar.gz"
 # The archive's files one by one and its index, for updates (see the module docstring).
 PAGE_MEMBERS = "page"
 PAGE_INDEX = "page/index.json"
-TOML_COMMAND = "python3 scripts/build_site.py toml"
-STALE = f"not the page's archive ({PAGE_ARCHIVE}) unpacked into the working directory"
 
 
 class SiteError(Exception):
@@ -165,7 +161,7 @@ def _references(
     elif path.suffix == ".css":
         refs = _CSS_URL.findall(text)
     elif path.suffix in (".js", ".mjs"):
-        refs = _STATIC_IMPORT.findall(text)
+        refs = _STATIC_IMPORT.findall(text) + _MODULE_URL.findall(text)
         if path.name == "pyodide.mjs":  # its loader fetches these by name, next to it
             extra = [path.parent / name for name in PYODIDE_FILES]
         dynamic = [
@@ -218,7 +214,7 @@ def _page_files(root: Path, pages: list[PurePosixPath]) -> list[str]:
     return sorted(str(p) for p in page | _closure(root, boot, skipped, None))
 
 
-# --------------------------------------------------------------------------- [files]
+# --------------------------------------------------------------------------- the page archive
 
 
 def python_scripts(root: Path = REPO_ROOT) -> dict[PurePosixPath, list[PurePosixPath]]:
@@ -290,23 +286,6 @@ def python_files(root: Path, scripts: list[PurePosixPath]) -> list[str]:
             for module, pattern in DATA_FILES.items() if PurePosixPath(module) in found
             for file in root.glob(pattern) if file.is_file()}
     return sorted(str(p) for p in found | data)
-
-
-def with_files_table(config: str, files: list[str] | None = None) -> str:
-    """The text of a PyScript config whose [files] table unpacks PAGE_ARCHIVE into the
-    working directory; everything else as it was. (``files``, the archive's contents, is
-    no longer listed there: the archive holds them.)"""
-    lines = config.splitlines(keepends=True)
-    table = [_FILES_HEADER + "\n", f'"./{PAGE_ARCHIVE}" = "./*"\n']
-    starts = [i for i, line in enumerate(lines) if line.strip() == _FILES_HEADER]
-    if not starts:
-        return config + ("" if config.endswith("\n") else "\n") + "\n" + "".join(table)
-    start = starts[0]
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("[")),
-               len(lines))
-    while end > start + 1 and not lines[end - 1].strip():  # keep blank lines before the next table
-        end -= 1
-    return "".join(lines[:start] + table + lines[end:])
 
 
 def page_archive_files(root: Path = REPO_ROOT) -> list[str]:
@@ -435,29 +414,6 @@ def update_files(root: Path = REPO_ROOT) -> list[str]:
     return [PAGE_INDEX, *(f"{PAGE_MEMBERS}/{name}" for name in member_files(root))]
 
 
-def config_texts(root: Path = REPO_ROOT) -> dict[PurePosixPath, tuple[str, str]]:
-    """Each PyScript config of the page: (its text, its text with [files] current)."""
-    texts = {}
-    for config in python_scripts(root):
-        text = (root / config).read_text(encoding="utf-8")
-        texts[config] = (text, with_files_table(text))
-    return texts
-
-
-def stale_configs(root: Path = REPO_ROOT) -> list[PurePosixPath]:
-    """The PyScript configs whose [files] is not current."""
-    return [config for config, (text, current) in config_texts(root).items() if text != current]
-
-
-def write_configs(root: Path = REPO_ROOT) -> list[PurePosixPath]:
-    """Rewrite each PyScript config whose [files] is not current; return those written."""
-    written = []
-    for config, (text, current) in config_texts(root).items():
-        if _write_bytes(root / config, current.encode()):
-            written.append(config)
-    return written
-
-
 def file_hashes(root: Path, files: list[str]) -> dict[str, str]:
     """SHA-256 (hex) of each file."""
     return {f: hashlib.sha256((root / f).read_bytes()).hexdigest() for f in files}
@@ -541,9 +497,8 @@ def copy_site(out: Path, root: Path = REPO_ROOT) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("files", "sw", "copy", "toml", "archive"))
+    parser.add_argument("command", choices=("files", "sw", "copy", "archive"))
     parser.add_argument("out", nargs="?", type=Path, help="target folder (copy)")
-    parser.add_argument("--check", action="store_true", help="toml: only check, write nothing")
     parser.add_argument("--root", type=Path, default=REPO_ROOT, help="site folder")
     args = parser.parse_args(argv)
     try:
@@ -557,22 +512,9 @@ def main(argv: list[str] | None = None) -> int:
             version, written = build(args.root)
             note = "" if written else " (unchanged)"
             print(f"[build-site] sw.js: version {version}{note}", file=sys.stderr)
-        elif args.command == "toml":
-            changed = stale_configs(args.root) if args.check else write_configs(args.root)
-            for config in changed:
-                verb = STALE if args.check else "written"
-                print(f"[build-site] {config} [files]: {verb}", file=sys.stderr)
-            if args.check and changed:
-                print(f"[build-site] run: {TOML_COMMAND}", file=sys.stderr)
-                return 1
-            if not changed:
-                print("[build-site] [files]: current", file=sys.stderr)
         else:
             if args.out is None:
                 parser.error("copy needs an OUT folder")
-            stale = stale_configs(args.root)  # never deploy a page that lacks a module
-            if stale:
-                raise SiteError(f"{stale[0]} [files]: {STALE}; run: {TOML_COMMAND}")
             files = copy_site(args.out, args.root)
             print(f"[build-site] {args.out}: {len(files)} files", file=sys.stderr)
     except (SiteError, OSError, SyntaxError, tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:

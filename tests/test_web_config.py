@@ -1,5 +1,6 @@
-"""The page's static files: pyscript.toml lists every module the page imports (generated
-by scripts/build_site.py toml), index.html is painted."""
+"""The page's static files: the page's archive holds every module the page imports
+(scripts/build_site.py), pyscript.toml boots through web/pyodide-boot.mjs, which unpacks it,
+index.html is painted."""
 
 from __future__ import annotations
 
@@ -21,14 +22,16 @@ ROOT = Path(__file__).resolve().parent.parent
 MAIN = PurePosixPath("web/main.py")  # the page's <script type="py" src>
 
 
-def test_pyscript_toml_unpacks_the_archive_of_the_modules_the_page_imports(tmp_path):
+def test_the_boot_unpacks_the_archive_of_the_modules_the_page_imports(tmp_path):
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["files"] == {f"./{build_site.PAGE_ARCHIVE}": "./*"}  # unpacked into the cwd
+    # web/pyodide-boot.mjs fetches the archive as the runtime boots; PyScript's [files]
+    # would fetch it a second time, after the boot
+    assert "files" not in config
+    boot = (ROOT / "web/pyodide-boot.mjs").read_text()
+    assert 'new URL("./page.tar.gz", import.meta.url)' in boot and build_site.PAGE_ARCHIVE == "web/page.tar.gz"
     assert build_site.python_scripts(ROOT) == {PurePosixPath("pyscript.toml"): [MAIN]}
     listed = build_site.page_archive_files(ROOT)
     assert listed == build_site.python_files(ROOT, [MAIN])
-    text = (ROOT / "pyscript.toml").read_text()
-    assert build_site.with_files_table(text) == text, f"run {build_site.TOML_COMMAND}"
     # the command line stays out of the page; main.py is fetched as the <script src>
     assert not [f for f in listed if f.startswith("kahuna/tools/") or f == "kahuna/__main__.py"]
     assert {"web/__init__.py", "kahuna/__init__.py"} <= set(listed)
@@ -92,7 +95,8 @@ def test_the_archive_is_made_from_its_files_one_by_one_and_their_index(tmp_path)
     order with each file's SHA-256 (web/sw-core.js rebuilds the archive from them on an
     update); a deployed copy, without sources, packs the archive again from page/."""
     root = _tree(tmp_path, {**IMPORTS, "index.html": '<script type="py" config="./c.toml" src="./web/main.py"></script>',
-                            "c.toml": '[files]\n"./web/page.tar.gz" = "./*"\n', "web/sw-core.js": "",
+                            "c.toml": 'interpreter = "./web/boot.mjs"\n', "web/sw-core.js": "",
+                            "web/boot.mjs": 'fetch(new URL("./page.tar.gz", import.meta.url));\n',
                             "web/dom.py": "node = 1  # why\n"})
     build_site.write_page_archive(root)
     members = build_site.member_files(root)
@@ -173,24 +177,19 @@ def test_closure_refuses_imports_that_name_no_module(tmp_path):
         build_site.python_files(root, [MAIN])
 
 
-def test_toml_command_writes_files_and_keeps_the_rest(tmp_path, capsys):
-    config = ('# a comment\ninterpreter = "./x.mjs"\n\n[files]\n'
-              '"./web/gone.py" = "./web/gone.py"\n\n[other]\nkey = 1\n')
+def test_the_site_holds_what_a_module_fetches_by_its_own_address(tmp_path):
+    """``new URL("./file", import.meta.url)`` in a module is a file of the site (web/pyodide-boot.mjs
+    fetches the page's archive so); a folder's address is not."""
     root = _tree(tmp_path, {
-        **IMPORTS, "pyscript.toml": config,
-        "index.html": '<script type="py" config="./pyscript.toml" src="./web/main.py"></script>',
+        "index.html": '<script type="module" src="./web/a.mjs"></script>',
+        "web/a.mjs": ('const data = new URL("./data.bin", import.meta.url);\n'
+                      "const up = new URL('../', import.meta.url), here = new URL(\"./\", import.meta.url);\n"),
+        "web/data.bin": "",
     })
-    args = ["toml", "--root", str(root)]
-    assert build_site.main([*args, "--check"]) == 1
-    assert build_site.TOML_COMMAND in capsys.readouterr().err
-    assert (root / "pyscript.toml").read_text() == config  # --check writes nothing
-    assert build_site.main(["copy", str(tmp_path / "out"), "--root", str(root)]) == 1
-    assert f"pyscript.toml [files]: {build_site.STALE}" in capsys.readouterr().err
-    assert build_site.main(args) == 0
-    text = (root / "pyscript.toml").read_text()
-    assert text == ('# a comment\ninterpreter = "./x.mjs"\n\n[files]\n'
-                    f'"./{build_site.PAGE_ARCHIVE}" = "./*"\n\n[other]\nkey = 1\n')
-    assert build_site.main([*args, "--check"]) == 0
+    assert build_site.site_files(root) == ["index.html", "web/a.mjs", "web/data.bin"]
+    (root / "web/data.bin").unlink()
+    with pytest.raises(build_site.SiteError, match="missing site file: web/data.bin"):
+        build_site.site_files(root)
 
 
 def test_index_html_holds_the_current_static_board():

@@ -1,20 +1,31 @@
-// PyScript's `interpreter` (pyscript.toml): Pyodide's own loadPyodide, plus the standard
-// library's bytecode when this device compiled it after an earlier visit (web/bytecode.py).
+// PyScript's `interpreter` (pyscript.toml): Pyodide's own loadPyodide, plus two things
+// written into its file system before Python starts (`fsInit`):
 //
-// Pyodide compiles every standard-library module it imports from source at each boot
-// (python_stdlib.zip holds sources), which is most of its boot time. After the board is
-// ready, web/bytecode.py compiles the modules of the archive this page runs on, with this
-// very runtime, and keeps the result in the Cache API under a key made of Pyodide's version
-// and the SHA-256 of that python_stdlib.zip. On the next boot this module finds it, writes
-// it to /lib/kahuna-bytecode.zip and puts that first on Python's path (PYTHONPATH): the
-// same modules, compiled by the same runtime from the same bytes, loaded without
-// compiling. A new runtime or a new standard library changes the key: the old entry is
-// never read again, and the next compilation replaces it. Nothing of it is shipped.
+// - The page's own modules and catalogues, web/page.tar.gz (scripts/build_site.py),
+//   unpacked into the working directory. The download starts with this module, so it
+//   runs while the runtime downloads and boots; PyScript's [files] would fetch it only
+//   after the boot and unpack it with Python's tarfile (compiled from source at every
+//   cold boot). Should it fail, Python starts without them and web/main.py says that
+//   the game could not load.
+// - The standard library's bytecode, when this device compiled it after an earlier visit
+//   (web/bytecode.py). Pyodide compiles every standard-library module it imports from
+//   source at each boot (python_stdlib.zip holds sources), which is most of its boot
+//   time. After the board is ready, web/bytecode.py compiles the modules of the archive
+//   this page runs on, with this very runtime, and keeps the result in the Cache API
+//   under a key made of Pyodide's version and the SHA-256 of that python_stdlib.zip. On
+//   the next boot this module finds it, writes it to /lib/kahuna-bytecode.zip and puts
+//   that first on Python's path (PYTHONPATH): the same modules, compiled by the same
+//   runtime from the same bytes, loaded without compiling. A new runtime or a new
+//   standard library changes the key: the old entry is never read again, and the next
+//   compilation replaces it. Nothing of it is shipped.
+import "./tar.js"; // self.kahunaTar
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide.mjs";
 
 export { version };
 
 const INDEX = new URL("./vendor/", import.meta.url).href;
+const PAGE = new URL("./page.tar.gz", import.meta.url).href;
+const HOME = "/home/pyodide"; // Pyodide's working directory, where Python finds the page
 const STDLIB = INDEX + "python_stdlib.zip";
 const BYTECODE = "/lib/kahuna-bytecode.zip";
 // One cache per copy of the site (its folder), holding at most one entry.
@@ -33,6 +44,18 @@ async function stdlibKey() {
   return `${STDLIB}?pyodide=${version}&sha256=${hex(digest)}`;
 }
 
+// The archive's entries ({name, data}), or [] (said in the console) when it cannot be had.
+async function pageFiles() {
+  try {
+    const response = await fetch(PAGE);
+    if (!response.ok) throw new Error(`${response.status}`);
+    return [...kahunaTar.entries(await kahunaTar.tar(new Uint8Array(await response.arrayBuffer())))];
+  } catch (error) {
+    console.error(`kahuna: ${PAGE}:`, error);
+    return [];
+  }
+}
+
 // {cache, key, found}: what web/bytecode.py needs to store the bytecode, or to skip it.
 async function lookUp() {
   const key = await stdlibKey();
@@ -41,7 +64,8 @@ async function lookUp() {
 }
 
 export async function loadPyodide(options = {}) {
-  // Started at once: it runs while the runtime downloads and instantiates.
+  // Both started at once: they run while the runtime downloads and instantiates.
+  const page = pageFiles();
   const found = globalThis.caches && globalThis.crypto?.subtle
     ? lookUp().catch((error) => {
         console.warn("kahuna: no bytecode cache:", error);
@@ -57,6 +81,10 @@ export async function loadPyodide(options = {}) {
     fsInit: async (FS, info) => {
       const data = await bytes;
       if (data) FS.writeFile(BYTECODE, new Uint8Array(data));
+      for (const { name, data: contents } of await page) { // folders come before their files
+        if (contents === null) FS.mkdirTree(`${HOME}/${name}`);
+        else FS.writeFile(`${HOME}/${name}`, contents);
+      }
       if (options.fsInit) await options.fsInit(FS, info);
     },
   });

@@ -21,6 +21,8 @@
 //   click or at the next load: web/sw-register.js); activate then drops older caches.
 "use strict";
 
+importScripts("./web/tar.js"); // self.kahunaTar (resolved against sw.js, at the site root)
+
 const SITE = self.KAHUNA_SITE;
 const LATER = SITE.later || {};
 const ARCHIVE = SITE.archive; // {file, index, sha (the index's), members (their folder)}
@@ -91,48 +93,6 @@ async function otherVersions() {
 
 // ---------------------------------------------------------------- the page's archive
 
-const gunzip = async (response) =>
-  new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-const gzip = (bytes) =>
-  new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
-const blocks = (size) => Math.ceil(size / 512) * 512;
-
-// The contents of every regular file of a tar (ustar).
-function* tarFiles(bytes) {
-  for (let at = 0; at + 512 <= bytes.length;) {
-    const header = bytes.subarray(at, at + 512);
-    if (header.every((b) => b === 0)) return; // the end
-    const size = parseInt(new TextDecoder().decode(header.subarray(124, 135)), 8);
-    if (!(size >= 0)) throw new Error("not a tar archive");
-    at += 512;
-    if (header[156] === 0x30 || header[156] === 0) yield bytes.subarray(at, at + size);
-    at += blocks(size);
-  }
-}
-
-// A ustar archive of the index's entries ([name, sha or null for a folder]) in their order,
-// `files[i]` the contents of entry i (as Python's tarfile writes them: PyScript reads it).
-function tar(entries, files) {
-  const encoder = new TextEncoder();
-  const out = new Uint8Array(entries.reduce((n, _, i) => n + 512 + blocks(files[i]?.length ?? 0), 1024));
-  const octal = (n, width) => n.toString(8).padStart(width - 1, "0") + "\0";
-  let at = 0;
-  const put = (text, offset) => out.set(encoder.encode(text), at + offset);
-  entries.forEach(([name], i) => {
-    const data = files[i];
-    const path = data ? name : name + "/";
-    if (encoder.encode(path).length > 100) throw new Error(`${name}: too long for a tar header`);
-    put(path, 0);
-    put(octal(data ? 0o644 : 0o755, 8) + octal(0, 8) + octal(0, 8), 100); // mode, owner, group
-    put(octal(data ? data.length : 0, 12) + octal(0, 12) + " ".repeat(8) + (data ? "0" : "5"), 124);
-    put("ustar\u000000", 257);
-    put(octal(out.subarray(at, at + 512).reduce((sum, b) => sum + b, 0), 7) + " ", 148);
-    if (data) out.set(data, at + 512);
-    at += 512 + blocks(data?.length ?? 0);
-  });
-  return out;
-}
-
 // The archive of this version rebuilt from its index: every file an older archive holds
 // (found by its SHA-256) taken from there, the others downloaded one by one and checked.
 async function rebuiltArchive(older) {
@@ -142,12 +102,14 @@ async function rebuiltArchive(older) {
   for (const cache of older) {
     const hit = await cache.match(urlOf(ARCHIVE.file));
     if (!hit) continue;
-    for (const data of tarFiles(await gunzip(hit))) held.set(await sha256(data), data);
+    for (const { data } of kahunaTar.entries(await kahunaTar.tar(new Uint8Array(await hit.arrayBuffer())))) {
+      if (data) held.set(await sha256(data), data);
+    }
   }
   if (held.size === 0) throw new Error("no older archive");
   const files = await Promise.all(entries.map(async ([name, sha]) => sha === null ? null
     : held.get(sha) ?? new Uint8Array(await fetchChecked(ARCHIVE.members + name, sha, []))));
-  return gzip(tar(entries, files));
+  return kahunaTar.gzip(kahunaTar.write(entries, files));
 }
 
 // The bytes of this version's archive: an older cache's copy when it has the same files
