@@ -52,6 +52,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import tomllib
 import tokenize
 import zipfile
 from collections.abc import Callable
@@ -73,6 +74,10 @@ CODECS = ("encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodi
 _PY_IN_JS = re.compile(
     r"""(?:^|\\n|\n|;|:|["'`])(?:[ \t]|\\t)*(?:import[ \t]+([A-Za-z_][\w.]*(?:[ \t]*,[ \t]*"""
     r"""[A-Za-z_][\w.]*)*)|from[ \t]+([A-Za-z_][\w.]*)[ \t]+import\b)""")
+# What PyScript's Python unpacks a [files] archive with ("import os, gzip, tarfile" in its
+# core chunk), and the archives it unpacks so (by name; a .zip it reads in JavaScript).
+ARCHIVE_UNPACKING = ("gzip", "tarfile")
+ARCHIVES = (".tar.gz", ".tgz")
 _DATE = (1980, 1, 1, 0, 0, 0)
 
 
@@ -259,13 +264,27 @@ def probe_in_runtime(archive: str, candidates: str) -> dict:
 # ------------------------------------------------------------------ the build (CPython)
 
 
-def pyscript_imports(js_files: list[Path]) -> list[str]:
-    """Modules named by the Python inside PyScript's JavaScript chunks."""
+def pyscript_imports(js_files: list[Path], unpacks_archives: bool = True) -> list[str]:
+    """Modules named by the Python inside PyScript's JavaScript chunks; without the ones
+    it unpacks [files] archives with (ARCHIVE_UNPACKING) when ``unpacks_archives`` is false."""
     names: set[str] = set()
     for path in js_files:
         for plain, source in _PY_IN_JS.findall(path.read_text(encoding="utf-8")):
             names |= {n.strip() for n in plain.split(",")} if plain else {source}
-    return sorted(names)
+    return sorted(names if unpacks_archives else names - set(ARCHIVE_UNPACKING))
+
+
+def unpacks_archives(root: Path) -> bool:
+    """Whether a PyScript config of the page lists an archive in [files] (PyScript
+    unpacks those in Python). The page's own archive is unpacked by web/pyodide-boot.mjs."""
+    sys.path.insert(0, str(REPO_ROOT))
+    from scripts import build_site  # noqa: PLC0415 - the one place that knows the page
+
+    for config in build_site.python_scripts(root):
+        files = tomllib.loads((root / config).read_text(encoding="utf-8")).get("files", {})
+        if any(str(source).endswith(ARCHIVES) for source in files):
+            return True
+    return False
 
 
 def page_imports(root: Path) -> list[str]:
@@ -344,7 +363,7 @@ def cached_probe(out_dir: Path, full_path: Path, stripped: Callable[[], dict[str
 def wanted_modules(probe: dict, files: dict[str, str], root: Path, js_files: list[Path]) -> set[str]:
     """The modules the trimmed archive holds (see the module docstring)."""
     roots = [*(m for m in probe["booted"] if m not in probe["frozen"]),
-             *pyscript_imports(js_files), *page_imports(root), *CODECS]
+             *pyscript_imports(js_files, unpacks_archives(root)), *page_imports(root), *CODECS]
     return closure(roots, files, probe["imports"]) - set(probe["frozen"])
 
 

@@ -125,9 +125,12 @@ def test_the_trimmed_archive_is_current_and_much_smaller():
     wanted = trim_stdlib.wanted_modules(probe, files, ROOT, sorted(TRIMMED.parent.glob("*.js")))
     shipped = trim_stdlib.module_files(zipfile.ZipFile(TRIMMED).namelist())
     assert set(shipped) == wanted, "stale: run scripts/setup.sh"
-    # what every page needs: Pyodide's own Python, the page's imports, PyScript's unpacker
+    # what every page needs: Pyodide's own Python, the page's imports
     assert {"_pyodide._base", "pyodide.ffi", "asyncio", "gettext", "hashlib", "json",
-            "traceback", "html.entities", "tarfile", "gzip", "encodings.utf_8"} <= set(shipped)
+            "traceback", "html.entities", "encodings.utf_8"} <= set(shipped)
+    # PyScript's [files] unpacker is not: web/pyodide-boot.mjs unpacks the page's archive
+    assert not trim_stdlib.unpacks_archives(ROOT)
+    assert not {"tarfile", "gzip"} & set(shipped)
     # frozen into the runtime, so not shipped; and what the page never imports
     assert not {"os", "zipimport", "unittest", "email", "pdb", "multiprocessing"} & set(shipped)
     assert TRIMMED.stat().st_size < FULL.stat().st_size / 4
@@ -188,3 +191,17 @@ def test_pyscript_imports_are_read_from_its_javascript(tmp_path):
                      'from pathlib import Path\\n\\timport os, gzip, tarfile"};')
     assert trim_stdlib.pyscript_imports([chunk]) == [
         "gzip", "inspect", "js", "os", "pathlib", "tarfile"]
+
+
+def test_pyscript_s_unpacker_is_kept_for_a_page_that_has_it_unpack_an_archive(tmp_path):
+    """A config with a .tar.gz in [files] makes PyScript import tarfile and gzip at boot."""
+    chunk = tmp_path / "core.js"
+    chunk.write_text('e.runPython(`\\n  import os, gzip, tarfile\\n  tar = tarfile.TarFile(...)`);'
+                     'const b = "import js,inspect\\n";')
+    assert trim_stdlib.pyscript_imports([chunk]) == ["gzip", "inspect", "js", "os", "tarfile"]
+    assert trim_stdlib.pyscript_imports([chunk], False) == ["inspect", "js", "os"]
+    (tmp_path / "index.html").write_text('<script type="py" config="./c.toml" src="./main.py"></script>')
+    (tmp_path / "c.toml").write_text('[files]\n"./m.py" = "./m.py"\n')
+    assert not trim_stdlib.unpacks_archives(tmp_path)
+    (tmp_path / "c.toml").write_text('[files]\n"./code.tar.gz" = "./*"\n')
+    assert trim_stdlib.unpacks_archives(tmp_path)
