@@ -140,6 +140,10 @@ def test_new_version_replaces_the_old_one_cleanly(
     wait_ready(page)
     page.wait_for_selector("#sw-update", state="visible")
     screenshot(page, "update-banner")
+    # the banner's own looks (web/style.css: the page's policy allows no inline styles)
+    banner = page.locator("#sw-update")
+    assert banner.evaluate("e => getComputedStyle(e).position") == "fixed"
+    assert banner.inner_text().split("\n") == ["A new version of Kahuna is ready.", "Reload"]
     # Still all A while B waits: the page, and every file it asks for.
     assert site_version(page) == version_a
     css = page.evaluate("fetch('./web/style.css').then(r => r.text())")
@@ -190,6 +194,9 @@ def update_to(page: Page, version: str, wait_ready) -> None:
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#sw-update", state="visible")
+    lang = page.evaluate("document.documentElement.lang")
+    ready = {"en": "A new version of Kahuna is ready.", "de": "Eine neue Version von Kahuna ist bereit."}
+    assert page.inner_text("#sw-ready") == ready[lang]
     page.click("#sw-update button")
     page.wait_for_function(f"document.documentElement.dataset.siteVersion === '{version}'")
     wait_ready(page)
@@ -206,6 +213,8 @@ def test_an_update_downloads_only_the_changed_module(
     probe(sw_context, server.url)
     page = first_visit(sw_context, server.url, wait_ready)
     version_b = deploy_changed_module(root, "B")
+    page.goto(server.url + QUERY + "&lang=de")  # the banner speaks the page's language
+    wait_ready(page)
     asked = len(server.hits)
     update_to(page, version_b, wait_ready)
     fetched = [h for h in server.hits[asked:] if h.startswith(("/page/", "/web/page"))]

@@ -16,7 +16,7 @@ from .web_helpers import clickable, new_app
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Ids in index.html that no View field fills: the boot status web/start.py writes once.
-STATIC_IDS = {"status"}
+STATIC_IDS = {"status", "sw-update"}  # sw-update: web/sw-register.js shows it
 
 
 def page_ids() -> set[str]:

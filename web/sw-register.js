@@ -28,36 +28,18 @@ function askVersion(worker) {
   });
 }
 
-const BANNER_CSS = `
-.sw-update { position: fixed; left: 50%; bottom: 1rem; transform: translateX(-50%);
-  z-index: 1000; display: flex; gap: .75rem; align-items: center; max-width: calc(100vw - 2rem);
-  padding: .5rem .75rem; border-radius: .5rem; background: #0d3b52; color: #fff;
-  font: inherit; font-size: .95rem; box-shadow: 0 .25rem 1rem rgb(0 0 0 / .35); }
-.sw-update button { font: inherit; padding: .25rem .75rem; border: 0; border-radius: .35rem;
-  background: #f3d27a; color: #222; cursor: pointer; }
-.sw-update button:focus-visible { outline: 2px solid #fff; outline-offset: 2px; }
-`;
-
-// The banner: one element, its own styles; the button runs `onReload`.
+// The banner (#sw-update in index.html, its words in the page's language: web/view.py,
+// its looks in web/style.css); its button runs `onReload`.
 function showBanner(onReload) {
-  let banner = document.getElementById("sw-update");
-  if (!banner) {
-    const style = document.createElement("style");
-    style.textContent = BANNER_CSS;
-    document.head.append(style);
-    banner = document.createElement("div");
-    banner.id = "sw-update";
-    banner.className = "sw-update";
-    banner.setAttribute("role", "status");
-    const text = document.createElement("span");
-    text.textContent = "A new version of Kahuna is ready.";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = "Reload";
-    banner.append(text, button);
-    document.body.append(banner);
-  }
-  banner.querySelector("button").onclick = onReload;
+  document.getElementById("sw-reload").onclick = onReload;
+  document.getElementById("sw-update").hidden = false;
+}
+
+// The banner's other words: the browser holds the switch back until the tabs close.
+function showStuck() {
+  document.getElementById("sw-ready").hidden = true;
+  document.getElementById("sw-reload").hidden = true;
+  document.getElementById("sw-stuck").hidden = false;
 }
 
 async function start() {
@@ -75,11 +57,7 @@ async function start() {
       switchTo(registration.waiting);
       // Should the browser hold the switch back, say how to finish it.
       setTimeout(() => {
-        if (registration.waiting) {
-          document.querySelector("#sw-update span").textContent =
-            "To finish the update, close every Kahuna tab and open the game again.";
-          document.querySelector("#sw-update button").hidden = true;
-        }
+        if (registration.waiting) showStuck();
       }, 5000);
     });
   };

@@ -74,6 +74,10 @@ class View:
     open_file: bool = False  # click the file chooser #open-file (a game record): once
     lesson: str = ""  # a caption, a sequence's steps, a puzzle's goal and verdict
     coach: str = ""  # the tutorial's lesson (web/coach.py); "" hides it
+    # the banner of a new version (web/sw-register.js shows it and picks the text)
+    sw_ready: str = ""
+    sw_stuck: str = ""
+    sw_reload: str = ""
 
 
 #: Fields that are not an element's inner HTML (see web/dom.py).
@@ -172,7 +176,11 @@ def _chrome(app: App) -> dict[str, str]:
             "embed_nav": "" if app.embed is None else nav_html(app.embed),
             "table_label": escape(_("Display · pile · discards")),
             "log_label": escape(_("Moves")), "lang": lang,
-            "board_text_label": escape(_("The board as text"))}
+            "board_text_label": escape(_("The board as text")),
+            "sw_ready": escape(_("A new version of Kahuna is ready.")),
+            "sw_stuck": escape(_("To finish the update, close every Kahuna tab and open the "
+                                 "game again.")),
+            "sw_reload": escape(_("Reload"))}
 
 
 def _hand_label(name: str) -> str:
