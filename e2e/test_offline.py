@@ -16,7 +16,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from scripts import build_site
 
-from .conftest import probe, run_python
+from .conftest import probe, run_python, violations
 from .page_driver import play_turn, settle
 
 # Fixed deals, and the computer answers at once (web/start.py reads both).
@@ -190,13 +190,15 @@ def deploy_changed_module(root: Path, mark: str) -> str:
 
 
 def update_to(page: Page, version: str, wait_ready) -> None:
-    """Reload (the browser finds and installs ``version``), then switch to it."""
+    """Reload (the browser finds and installs ``version``), then switch to it (the
+    context has the PROBE: the banner breaks none of the page's security policy)."""
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#sw-update", state="visible")
     lang = page.evaluate("document.documentElement.lang")
     ready = {"en": "A new version of Kahuna is ready.", "de": "Eine neue Version von Kahuna ist bereit."}
     assert page.inner_text("#sw-ready") == ready[lang]
+    assert violations(page) == []
     page.click("#sw-update button")
     page.wait_for_function(f"document.documentElement.dataset.siteVersion === '{version}'")
     wait_ready(page)
