@@ -3,16 +3,17 @@
 The site is everything the game page loads, found by following its references:
 index.html (href/src/config attributes), pyscript.toml (`interpreter`, every [files]
 source), the web app manifest (icons), CSS `url(...)`s, and the ES-module imports and
-`new URL("./file", import.meta.url)`s of the JavaScript modules. The service worker precaches exactly this list; the deployed folder holds
-exactly this list plus the worker itself.
+`new URL("./file", import.meta.url)`s of the JavaScript modules. The service worker
+precaches exactly this list; the deployed folder holds exactly this list plus the worker
+itself.
 
 The page's own Python reaches Pyodide as one archive, PAGE_ARCHIVE (web/page.tar.gz),
 which web/pyodide-boot.mjs downloads while the runtime boots and writes into Pyodide's
-file system before Python starts: one request instead of one per module. It holds the modules of the page's own packages (kahuna/, web/) that
-the page's script (web/main.py) imports, at any depth, lazy imports inside functions
-included, with the __init__.py of every package on the way, and the data files those
-modules read (DATA_FILES: the compiled message catalogues,
-locale/<lang>/LC_MESSAGES/kahuna.mo). It is generated (`sw`, `copy` and `archive` write it
+file system before Python starts: one request instead of one per module. It holds the
+modules of the page's own packages (kahuna/, web/) that the page's script (web/main.py)
+imports, at any depth, lazy imports inside functions included, with the __init__.py of
+every package on the way, and the data files those modules read (DATA_FILES: the compiled
+message catalogues, locale/<lang>/LC_MESSAGES/kahuna.mo). It is generated (`sw`, `copy` and `archive` write it
 when its contents change), never committed.
 
 The archive is made from PAGE_MEMBERS (page/), its files one by one as it holds them, with
@@ -79,7 +80,8 @@ _CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\.\.?/[^"']+)["']""")
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\.\.?/[^"']+)["']\s*\)""")
 # A file a module fetches by its own address (a folder, ending in "/", is no file).
-_MODULE_URL = re.compile(r"""\bnew URL\(\s*["'](\.\.?/[^"']*[^"'/])["']\s*,\s*import\.meta\.url\s*\)""")
+_MODULE_URL = re.compile(
+    r"""\bnew URL\(\s*["'](\.\.?/[^"']*[^"'/])["']\s*,\s*import\.meta\.url\s*\)""")
 # The page's own Python packages: PAGE_ARCHIVE holds the modules of these that the page
 # imports (the rest, the standard library and `js`/`pyscript`, comes with Pyodide and PyScript).
 PAGE_PACKAGES = ("kahuna", "web")
@@ -332,8 +334,8 @@ def page_members(root: Path, files: list[str]) -> dict[str, bytes]:
 
 
 def archive_entries(names: list[str]) -> list[str]:
-    """The archive's entries in order: each folder before its contents (PyScript's
-    unpacker makes one folder level at a time), then the files, sorted."""
+    """The archive's entries in order: each folder before its contents (the boot writes
+    them in this order), then the files, sorted."""
     folders = sorted({str(p) for f in names for p in PurePosixPath(f).parents if str(p) != "."},
                      key=lambda p: (p.count("/"), p))
     return folders + sorted(names)
