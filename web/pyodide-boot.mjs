@@ -49,7 +49,8 @@ async function pageFiles() {
   try {
     const response = await fetch(PAGE);
     if (!response.ok) throw new Error(`${response.status}`);
-    return [...kahunaTar.entries(await kahunaTar.tar(new Uint8Array(await response.arrayBuffer())))];
+    const tar = await kahunaTar.tar(new Uint8Array(await response.arrayBuffer()));
+    return [...kahunaTar.entries(tar)];
   } catch (error) {
     console.error(`kahuna: ${PAGE}:`, error);
     return [];

@@ -1,5 +1,6 @@
 // The service worker's code, loaded by the generated sw.js at the site root, which first
-// sets self.KAHUNA_SITE = {version, files: {path: sha256}} (scripts/build_site.py).
+// sets self.KAHUNA_SITE = {version, files: {path: sha256}, later: {...}, archive: {...}}
+// (scripts/build_site.py site_data).
 //
 // - One cache per version and per site folder ("kahuna <scope> <version>"): two copies
 //   of the game on one origin (say /kahuna/ and /kahuna-dev/) never touch each other.
@@ -102,7 +103,8 @@ async function rebuiltArchive(older) {
   for (const cache of older) {
     const hit = await cache.match(urlOf(ARCHIVE.file));
     if (!hit) continue;
-    for (const { data } of kahunaTar.entries(await kahunaTar.tar(new Uint8Array(await hit.arrayBuffer())))) {
+    const tar = await kahunaTar.tar(new Uint8Array(await hit.arrayBuffer()));
+    for (const { data } of kahunaTar.entries(tar)) {
       if (data) held.set(await sha256(data), data);
     }
   }

@@ -20,8 +20,9 @@ self.kahunaTar = (() => {
       const prefix = text(header.subarray(345, 500));
       const name = (prefix ? prefix + "/" : "") + text(header.subarray(0, 100)).replace(/\/$/, "");
       at += 512;
-      if (header[156] === 0x35) yield { name, data: null }; // "5": a folder
-      else if (header[156] === 0x30 || header[156] === 0) yield { name, data: bytes.subarray(at, at + size) };
+      const type = header[156];
+      if (type === 0x35) yield { name, data: null }; // "5": a folder
+      else if (type === 0x30 || type === 0) yield { name, data: bytes.subarray(at, at + size) };
       at += blocks(size);
     }
   }
@@ -30,7 +31,8 @@ self.kahunaTar = (() => {
   // null for a folder, as Python's tarfile writes it (PyScript's and Python's readers).
   function write(list, files) {
     const encoder = new TextEncoder();
-    const out = new Uint8Array(list.reduce((n, _, i) => n + 512 + blocks(files[i]?.length ?? 0), 1024));
+    const size = (i) => 512 + blocks(files[i]?.length ?? 0); // a header, then the contents
+    const out = new Uint8Array(list.reduce((n, _, i) => n + size(i), 1024)); // 2 blocks end it
     const octal = (n, width) => n.toString(8).padStart(width - 1, "0") + "\0";
     let at = 0;
     const put = (value, offset) => out.set(encoder.encode(value), at + offset);
@@ -40,18 +42,20 @@ self.kahunaTar = (() => {
       if (encoder.encode(path).length > 100) throw new Error(`${name}: too long for a tar header`);
       put(path, 0);
       put(octal(data ? 0o644 : 0o755, 8) + octal(0, 8) + octal(0, 8), 100); // mode, owner, group
-      put(octal(data ? data.length : 0, 12) + octal(0, 12) + " ".repeat(8) + (data ? "0" : "5"), 124);
+      // size, date, the checksum's place (spaces while it is summed), type
+      const type = data ? "0" : "5";
+      put(octal(data ? data.length : 0, 12) + octal(0, 12) + " ".repeat(8) + type, 124);
       put("ustar\u000000", 257);
       put(octal(out.subarray(at, at + 512).reduce((sum, b) => sum + b, 0), 7) + " ", 148);
       if (data) out.set(data, at + 512);
-      at += 512 + blocks(data?.length ?? 0);
+      at += size(i);
     });
     return out;
   }
 
   // Bytes through one of the browser's own compression streams.
-  const through = async (bytes, transform) =>
-    new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer());
+  const through = async (bytes, transform) => new Uint8Array(
+    await new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer());
   // The tar in an archive's bytes: gunzipped, unless a host's Content-Encoding already did it.
   const tar = (bytes) => bytes[0] === 0x1f && bytes[1] === 0x8b
     ? through(bytes, new DecompressionStream("gzip")) : bytes;
