@@ -49,6 +49,18 @@ class Level:
     planned: int = 0
     plan_width: int = 4  # that beam's width and depth
     plan_depth: int = 4
+    #: In round 3, with at most this many cards left to draw (pile and display), a
+    #: trial plays on to the end of the game (at most ``ENDGAME_TURNS`` turns), so a
+    #: won or lost game decides its value (R21, R22); 0: never.
+    endgame: int = 0
+    #: The opponent's reply in a trial: with ``replies`` > 1, of its best planned
+    #: turns (``plan_width``, ``plan_depth``) with that many different phase As, the
+    #: one after which the rest of the trial is worst for us: a reply as careful as
+    #: the turns it answers. 0 or 1: the reply as ``planned`` says.
+    replies: int = 0
+    #: The candidates begin with the best plan of each of this many different phase
+    #: As, the rest by rank (0: all by rank, so most differ only in the draw).
+    phases: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -90,8 +102,7 @@ class SearchPlayer:
         if not ranked:  # hurried before any turn could end
             return best_action(world, world.legal_actions(), level.weights)
         if level.candidates > 1 and level.iterations:
-            plan = yield from _test_replies(obs, rng, [p for _, p in ranked[:level.candidates]],
-                                            level)
+            plan = yield from _test_replies(obs, rng, _candidates(ranked, level), level)
         elif level.temperature > 0:
             plan = _softmax_pick(ranked[:4], level.temperature, rng)
         else:
@@ -151,6 +162,18 @@ def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
             return alive[0].plan
 
 
+def _candidates(ranked: list[tuple[float, Plan]], level: Level) -> list[Plan]:
+    """The ``level.candidates`` plans the trials choose from, best first by the
+    evaluation, the best of ``level.phases`` different phase As among them."""
+    if not level.phases:
+        return [plan for _, plan in ranked[:level.candidates]]
+    first = _distinct_phase_a(ranked, min(level.phases, level.candidates))
+    taken = set(first)
+    rest = [plan for _, plan in ranked if plan not in taken]
+    chosen = set(first + rest[:level.candidates - len(first)])
+    return [plan for _, plan in ranked if plan in chosen]
+
+
 def _rounds(arms: int) -> int:
     """Rounds of successive halving that bring ``arms`` down to one (halved rounding
     down: 12, 6, 3, 1 is three rounds), so that the whole budget is spent."""
@@ -178,19 +201,71 @@ def _trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None,
     state = world.fork()
     for action in plan:
         state.do(action)
-    for turn in range(level.horizon):
+    horizon = level.horizon
+    if level.endgame and world.round == 3 and _cards_left(world) <= level.endgame:
+        horizon = ENDGAME_TURNS
+    if level.replies > 1 and horizon and not state.is_over:
+        return (yield from _worst_reply(state, seat, horizon, level))
+    for turn in range(horizon):
         if state.is_over:
             break
         yield from trial_turn(state, turn, level)
     return evaluate(state, seat, level.weights)
 
 
+def _worst_reply(state: State, seat: int, horizon: int,
+                 level: Level) -> Generator[None, object, float]:
+    """The trial's value when the opponent's reply is the one of its ``level.replies``
+    best planned turns after which the rest of the trial is worst for ``seat``."""
+    search = plans(state, level.plan_width, level.plan_depth, level.weights)
+    try:
+        while True:
+            next(search)
+            yield
+    except StopIteration as done:
+        ranked = done.value
+    worst = math.inf
+    for reply in _distinct_phase_a(ranked, level.replies):
+        after = state.fork()
+        for action in reply:
+            after.do(action)
+        for turn in range(1, horizon):
+            if after.is_over:
+                break
+            yield from trial_turn(after, turn, level)
+        worst = min(worst, evaluate(after, seat, level.weights))
+        yield
+    return worst
+
+
+def _distinct_phase_a(ranked: list[tuple[float, Plan]], k: int) -> list[Plan]:
+    """The best plan of each of the first ``k`` different phase As in ``ranked``."""
+    chosen: dict[Plan, Plan] = {}
+    for _, plan in ranked:
+        if plan[:-1] not in chosen:
+            chosen[plan[:-1]] = plan
+            if len(chosen) == k:
+                break
+    return list(chosen.values())
+
+
+#: The most turns a trial plays after its plan in the endgame (``Level.endgame``).
+ENDGAME_TURNS = 12
+
+
+def _cards_left(state: State) -> int:
+    """Cards still to be drawn this round: the pile and the display (R16)."""
+    return len(state.pile) + sum(1 for card in state.display if card >= 0)
+
+
 def trial_turn(state: State, n: int, level: Level) -> Generator[None, object, None]:
     """Play the ``n``-th turn after the plan in a trial (0: the opponent's reply) in
     place: the best turn of a small beam where ``level.planned`` says (yielding after
     each unit of that beam, so the page never waits for a whole trial), else greedily.
+    Turns past the third (the endgame's) are planned as the third and second are: the
+    opponent's as the reply to our next turn, ours as our next turn.
     The game review (``review.py``) plays its trials with it too."""
-    if level.planned >> n & 1:
+    if level.planned >> min(n, 2 - n % 2) & 1:
         yield from planned_turn(state, level.plan_width, level.plan_depth, level.weights)
     else:
         greedy_turn(state, level.weights)
