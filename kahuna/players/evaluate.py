@@ -37,8 +37,6 @@ class Weights:
     bridge: float = 0.05
     #: Weight of the island lead toward the final scoring (R21), rounds 1-3.
     final: tuple[float, float, float] = (0.5, 0.7, 1.0)
-    #: Round 3: weight of the sign of the final lead (R22: one point decides the game).
-    sign: float = 1.5
 
 
 DEFAULT = Weights()
@@ -87,7 +85,7 @@ def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
     rnd = state.round
     if rnd == 3 or phase is _FINAL:
         # R21: the final lead is the margin itself; the sign decides the game (R22).
-        value += weights.final[2] * expected + weights.sign * math.tanh(margin + expected)
+        value += weights.final[2] * expected + 1.5 * math.tanh(margin + expected)
     else:
         # R17: the interim points at stake weigh more as the round's last card nears.
         left = len(state.pile) + 3 - state.display.count(-1)
