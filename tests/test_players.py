@@ -337,7 +337,7 @@ def test_level_named_gives_the_settings_of_every_search_level():
 
 
 #: A master with the trial options of 24 November 2026 (issue 14), a small budget.
-CAREFUL = "master:iterations=12,candidates=4,replies=3,phases=3,endgame=8"
+CAREFUL = "master:iterations=12,candidates=4,replies=3,endgame=8"
 
 
 def endgame_positions(seeds=range(12)):
@@ -351,7 +351,7 @@ def endgame_positions(seeds=range(12)):
 
 
 def test_the_careful_trials_decide_the_same_with_the_same_seed_whatever_is_hidden():
-    """Determinism and R24 for a worst-of-replies, phase-diverse, endgame master: the
+    """Determinism and R24 for a worst-of-replies, endgame master: the
     same observation and seed give the same action, and so does a twin game that
     differs only in the opponent's hidden cards and the pile's order."""
     checked = 0
@@ -431,27 +431,3 @@ def test_the_worst_of_the_replies_is_no_better_for_us_than_the_best_planned_repl
             compared += 1
             lower += values[1] < values[0] - 1e-9
     assert compared >= 20 and lower >= 1
-
-
-def test_phase_diverse_candidates_keep_the_best_plan_and_rank_order():
-    from kahuna.players.levels import MASTER
-    from kahuna.players.plans import plans
-    from kahuna.players.search import _candidates, _distinct_phase_a
-    import dataclasses
-
-    state = SPECIAL["round 2"]
-    search = plans(state, MASTER.width, MASTER.depth)
-    try:
-        while True:
-            next(search)
-    except StopIteration as done:
-        ranked = done.value
-    level = dataclasses.replace(MASTER, phases=3)
-    chosen = _candidates(ranked, level)
-    order = [plan for _, plan in ranked]
-    assert len(chosen) == min(MASTER.candidates, len(ranked))
-    assert chosen[0] == order[0]
-    assert chosen == sorted(chosen, key=order.index)
-    distinct = _distinct_phase_a(ranked, 3)
-    assert set(distinct) <= set(chosen)
-    assert len({plan[:-1] for plan in distinct}) == len(distinct)

@@ -58,9 +58,6 @@ class Level:
     #: one after which the rest of the trial is worst for us: a reply as careful as
     #: the turns it answers. 0 or 1: the reply as ``planned`` says.
     replies: int = 0
-    #: The candidates begin with the best plan of each of this many different phase
-    #: As, the rest by rank (0: all by rank, so most differ only in the draw).
-    phases: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -102,7 +99,8 @@ class SearchPlayer:
         if not ranked:  # hurried before any turn could end
             return best_action(world, world.legal_actions(), level.weights)
         if level.candidates > 1 and level.iterations:
-            plan = yield from _test_replies(obs, rng, _candidates(ranked, level), level)
+            plan = yield from _test_replies(obs, rng, [p for _, p in ranked[:level.candidates]],
+                                            level)
         elif level.temperature > 0:
             plan = _softmax_pick(ranked[:4], level.temperature, rng)
         else:
@@ -160,18 +158,6 @@ def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
         alive = sorted(alive, key=lambda a: (-a.mean, a.order))[:max(1, len(alive) // 2)]
         if len(alive) == 1:
             return alive[0].plan
-
-
-def _candidates(ranked: list[tuple[float, Plan]], level: Level) -> list[Plan]:
-    """The ``level.candidates`` plans the trials choose from, best first by the
-    evaluation, the best of ``level.phases`` different phase As among them."""
-    if not level.phases:
-        return [plan for _, plan in ranked[:level.candidates]]
-    first = _distinct_phase_a(ranked, min(level.phases, level.candidates))
-    taken = set(first)
-    rest = [plan for _, plan in ranked if plan not in taken]
-    chosen = set(first + rest[:level.candidates - len(first)])
-    return [plan for _, plan in ranked if plan in chosen]
 
 
 def _rounds(arms: int) -> int:
