@@ -395,7 +395,7 @@ def test_an_endgame_trial_plays_on_to_the_end_of_the_game(monkeypatch):
         for _ in trial:
             pass
         trials += 1
-    assert trials >= 4 and ends == [True] * trials
+    assert trials >= 4 and len(ends) >= trials and all(ends)  # one a reply tried
 
 
 def test_the_worst_of_the_replies_is_no_better_for_us_than_the_best_planned_reply():
@@ -407,7 +407,7 @@ def test_the_worst_of_the_replies_is_no_better_for_us_than_the_best_planned_repl
     import kahuna.players.search
     from kahuna.players.levels import MASTER
 
-    planned = dataclasses.replace(MASTER, planned=7)
+    planned = dataclasses.replace(MASTER, planned=7, replies=0)
     careful = dataclasses.replace(planned, replies=3)
     compared = lower = 0
     for seed in range(8):

@@ -13,7 +13,9 @@ The search for one turn:
    worlds for every candidate), then ``horizon`` greedy turns - the opponent's reply
    first, holding the world's hidden cards, so the removals and cascades it could make
    are found - and evaluates where that leads. Looking a few turns ahead this way also
-   shows what an empty hand or a spent threat costs later.
+   shows what an empty hand or a spent threat costs later. A level may plan some of
+   those turns instead (``Level.planned``), and take as the reply the worst for it of
+   the opponent's best few planned turns (``Level.replies``: the master).
 
 Budgets count iterations, not seconds, so a seed gives the same move on any machine.
 """
