@@ -334,3 +334,100 @@ def test_level_named_gives_the_settings_of_every_search_level():
     assert [level_named(name).name for name in SEARCHERS] == SEARCHERS
     with pytest.raises(KeyError, match="no level"):
         level_named("greedy")
+
+
+#: A master with the trial options of 24 November 2026 (issue 14), a small budget.
+CAREFUL = "master:iterations=12,candidates=4,replies=3,endgame=8"
+
+
+def endgame_positions(seeds=range(12)):
+    """Positions of round 3 in phase A with at most 8 cards left to draw, one a game."""
+    for seed in seeds:
+        for state in random_positions(seed, open_draws=seed % 2 == 1):
+            left = len(state.pile) + sum(1 for card in state.display if card >= 0)
+            if state.round == 3 and state.phase is Phase.PLAY and left <= 8:
+                yield seed, state
+                break
+
+
+def test_the_careful_trials_decide_the_same_with_the_same_seed_whatever_is_hidden():
+    """Determinism and R24 for a worst-of-replies, endgame master: the
+    same observation and seed give the same action, and so does a twin game that
+    differs only in the opponent's hidden cards and the pile's order."""
+    checked = 0
+    for seed, state in endgame_positions():
+        twin = hidden_twin(state, seed)
+        if twin.hands == state.hands and twin.pile == state.pile:
+            continue
+        seat = state.to_move
+        assert observe(twin, seat) == observe(state, seat)
+        actions = [choose(make_player(CAREFUL), observe(s, seat), random.Random(seed))
+                   for s in (state, state, twin)]
+        assert actions[0] == actions[1] == actions[2]
+        assert actions[0] in state.legal_actions()
+        checked += 1
+    assert checked >= 4
+
+
+def test_an_endgame_trial_plays_on_to_the_end_of_the_game(monkeypatch):
+    """With ``endgame``, a trial in round 3 near its end is valued where the game is
+    over (won or lost, R22), not three turns ahead."""
+    import dataclasses
+
+    import kahuna.players.search
+    from kahuna.players.levels import MASTER
+
+    ends = []
+    real = kahuna.players.search.evaluate
+
+    def noted(state, *args):
+        ends.append(state.is_over)
+        return real(state, *args)
+
+    monkeypatch.setattr(kahuna.players.search, "evaluate", noted)
+    level = dataclasses.replace(MASTER, endgame=8)
+    trials = 0
+    for seed, state in endgame_positions():
+        obs = observe(state, state.to_move)
+        world = obs.sample_state(random.Random(seed))
+        plan = (next(a for a in world.legal_actions() if a.kind.name in ("DRAW", "PASS")),)
+        trial = kahuna.players.search._trial(world, plan, obs.seat, level)
+        for _ in trial:
+            pass
+        trials += 1
+    assert trials >= 4 and len(ends) >= trials and all(ends)  # one a reply tried
+
+
+def test_the_worst_of_the_replies_is_no_better_for_us_than_the_best_planned_reply():
+    """``replies`` makes the opponent's reply the worst for us of its best planned turns
+    with different phase As; the best planned turn is one of them. (Each level gets its
+    own copy of the world: forks share the generator that reshuffles at a round's end.)"""
+    import dataclasses
+
+    import kahuna.players.search
+    from kahuna.players.levels import MASTER
+
+    planned = dataclasses.replace(MASTER, planned=7, replies=0)
+    careful = dataclasses.replace(planned, replies=3)
+    compared = lower = 0
+    for seed in range(8):
+        for n, state in enumerate(random_positions(seed)):
+            if n % 11 or state.phase is not Phase.PLAY:
+                continue
+            obs = observe(state, state.to_move)
+            world = obs.sample_state(random.Random(n))
+            casual = make_player("casual")
+            first = choose(casual, obs, random.Random(n))
+            plan = (first, *casual.planned())
+            values = []
+            for level in (planned, careful):
+                trial = kahuna.players.search._trial(world.copy(), plan, obs.seat, level)
+                try:
+                    while True:
+                        next(trial)
+                except StopIteration as done:
+                    values.append(done.value)
+            assert values[1] <= values[0] + 1e-9
+            compared += 1
+            lower += values[1] < values[0] - 1e-9
+    assert compared >= 20 and lower >= 1

@@ -54,16 +54,20 @@ def choose(player: Player, obs: Observation, rng: random.Random) -> Action:
 
 #: The top level (issue 14): the expert's trials, but its own next turn and the
 #: opponent's answer to it are each the best turn of a small beam search, where the
-#: expert plays one best action at a time; 12 plans, 180 trials. The game review
+#: expert plays one best action at a time, and the opponent's reply to the plan is the
+#: worst for the master of its best planned turns with 3 different phase As (the
+#: expert's reply is one greedy turn); 12 plans, 180 trials. The game review
 #: (review.py) judges with it.
-MASTER = Level("master", width=8, depth=5, candidates=12, iterations=180, horizon=3, planned=6)
+MASTER = Level("master", width=8, depth=5, candidates=12, iterations=180, horizon=3, planned=6,
+               replies=3)
 
 #: The levels, weakest first. A beginner plays short turns, often forgets that bridges
 #: can be removed, does not see what a capture sweeps away or which of its islands hang
 #: by one bridge, and sometimes settles for a near miss. Casual plans its whole turn but
 #: never thinks about the reply. Skilled and expert try their best plans in sampled
 #: worlds three turns ahead (the reply, their next turn, the reply to that); the
-#: expert tries more plans in more worlds; the master plans the turns of its trials.
+#: expert tries more plans in more worlds; the master plans the turns of its trials
+#: and meets each plan with the worst of the opponent's best few replies.
 #: Budgets: bench/strength_vs_budget.py; the ladder: bench/ladder.py.
 LEVEL_SETTINGS: tuple[Level, ...] = (
     Level("beginner", width=3, depth=3, blind_removals=0.5, temperature=0.4,

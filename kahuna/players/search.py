@@ -13,7 +13,9 @@ The search for one turn:
    worlds for every candidate), then ``horizon`` greedy turns - the opponent's reply
    first, holding the world's hidden cards, so the removals and cascades it could make
    are found - and evaluates where that leads. Looking a few turns ahead this way also
-   shows what an empty hand or a spent threat costs later.
+   shows what an empty hand or a spent threat costs later. A level may plan some of
+   those turns instead (``Level.planned``), and take as the reply the worst for it of
+   the opponent's best few planned turns (``Level.replies``: the master).
 
 Budgets count iterations, not seconds, so a seed gives the same move on any machine.
 """
@@ -49,6 +51,15 @@ class Level:
     planned: int = 0
     plan_width: int = 4  # that beam's width and depth
     plan_depth: int = 4
+    #: In round 3, with at most this many cards left to draw (pile and display), a
+    #: trial plays on to the end of the game (at most ``ENDGAME_TURNS`` turns), so a
+    #: won or lost game decides its value (R21, R22); 0: never.
+    endgame: int = 0
+    #: The opponent's reply in a trial: with ``replies`` > 1, of its best planned
+    #: turns (``plan_width``, ``plan_depth``) with that many different phase As, the
+    #: one after which the rest of the trial is worst for us: a reply as careful as
+    #: the turns it answers. 0 or 1: the reply as ``planned`` says.
+    replies: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -178,19 +189,71 @@ def _trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None,
     state = world.fork()
     for action in plan:
         state.do(action)
-    for turn in range(level.horizon):
+    horizon = level.horizon
+    if level.endgame and world.round == 3 and _cards_left(world) <= level.endgame:
+        horizon = ENDGAME_TURNS
+    if level.replies > 1 and horizon and not state.is_over:
+        return (yield from _worst_reply(state, seat, horizon, level))
+    for turn in range(horizon):
         if state.is_over:
             break
         yield from trial_turn(state, turn, level)
     return evaluate(state, seat, level.weights)
 
 
+def _worst_reply(state: State, seat: int, horizon: int,
+                 level: Level) -> Generator[None, object, float]:
+    """The trial's value when the opponent's reply is the one of its ``level.replies``
+    best planned turns after which the rest of the trial is worst for ``seat``."""
+    search = plans(state, level.plan_width, level.plan_depth, level.weights)
+    try:
+        while True:
+            next(search)
+            yield
+    except StopIteration as done:
+        ranked = done.value
+    worst = math.inf
+    for reply in _distinct_phase_a(ranked, level.replies):
+        after = state.fork()
+        for action in reply:
+            after.do(action)
+        for turn in range(1, horizon):
+            if after.is_over:
+                break
+            yield from trial_turn(after, turn, level)
+        worst = min(worst, evaluate(after, seat, level.weights))
+        yield
+    return worst
+
+
+def _distinct_phase_a(ranked: list[tuple[float, Plan]], k: int) -> list[Plan]:
+    """The best plan of each of the first ``k`` different phase As in ``ranked``."""
+    chosen: dict[Plan, Plan] = {}
+    for _, plan in ranked:
+        if plan[:-1] not in chosen:
+            chosen[plan[:-1]] = plan
+            if len(chosen) == k:
+                break
+    return list(chosen.values())
+
+
+#: The most turns a trial plays after its plan in the endgame (``Level.endgame``).
+ENDGAME_TURNS = 12
+
+
+def _cards_left(state: State) -> int:
+    """Cards still to be drawn this round: the pile and the display (R16)."""
+    return len(state.pile) + sum(1 for card in state.display if card >= 0)
+
+
 def trial_turn(state: State, n: int, level: Level) -> Generator[None, object, None]:
     """Play the ``n``-th turn after the plan in a trial (0: the opponent's reply) in
     place: the best turn of a small beam where ``level.planned`` says (yielding after
     each unit of that beam, so the page never waits for a whole trial), else greedily.
+    Turns past the third (the endgame's) are planned as the third and second are: the
+    opponent's as the reply to our next turn, ours as our next turn.
     The game review (``review.py``) plays its trials with it too."""
-    if level.planned >> n & 1:
+    if level.planned >> min(n, 2 - n % 2) & 1:
         yield from planned_turn(state, level.plan_width, level.plan_depth, level.weights)
     else:
         greedy_turn(state, level.weights)
