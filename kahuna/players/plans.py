@@ -8,10 +8,13 @@ plays one turn of a simple model player inside a search (the opponent's reply).
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import TypeVar
 
 from ..rules.actions import TURN_ENDING, Action, Kind
 from ..rules.state import State
 from .evaluate import DEFAULT, Weights, evaluate
+
+_T = TypeVar("_T")
 
 #: A whole turn: its actions in order, the last one ending the turn (or the game).
 Plan = tuple[Action, ...]
@@ -51,15 +54,20 @@ def planned_turn(state: State, width: int, depth: int,
     """Play the mover's best turn by ``plans`` in place: a stronger model of a reply
     than ``greedy_turn``, at the cost of a beam search. Yields after each unit of that
     search, which is never hurried: a turn in a trial is planned whole or not at all."""
-    search = plans(state, width, depth, weights)
+    ranked = yield from unhurried(plans(state, width, depth, weights))
+    for action in ranked[0][1]:
+        state.do(action)
+
+
+def unhurried(search: Generator[None, bool, _T]) -> Generator[None, object, _T]:
+    """Run ``search`` to its end, yielding after each of its units, and never tell it to
+    hurry (what the caller is sent stays with the caller); return what it returns."""
     try:
         while True:
             next(search)
             yield
     except StopIteration as done:
-        ranked = done.value
-    for action in ranked[0][1]:
-        state.do(action)
+        return done.value
 
 
 def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,

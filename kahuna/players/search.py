@@ -32,7 +32,7 @@ from ..rules.actions import Action
 from ..rules.observation import Observation, observe
 from ..rules.state import Phase, State
 from .evaluate import DEFAULT, Weights, evaluate
-from .plans import Plan, best_action, greedy_turn, planned_turn, plans
+from .plans import Plan, best_action, greedy_turn, planned_turn, plans, unhurried
 from .protocol import Decided, Sliced, Thinking, Work, legal_actions, unless_hurried
 
 
@@ -205,13 +205,7 @@ def _worst_reply(state: State, seat: int, horizon: int,
                  level: Level) -> Generator[None, object, float]:
     """The trial's value when the opponent's reply is the one of its ``level.replies``
     best planned turns after which the rest of the trial is worst for ``seat``."""
-    search = plans(state, level.plan_width, level.plan_depth, level.weights)
-    try:
-        while True:
-            next(search)
-            yield
-    except StopIteration as done:
-        ranked = done.value
+    ranked = yield from unhurried(plans(state, level.plan_width, level.plan_depth, level.weights))
     worst = math.inf
     for reply in _distinct_phase_a(ranked, level.replies):
         after = state.fork()
