@@ -341,7 +341,7 @@ def archive_entries(names: list[str]) -> list[str]:
     return folders + sorted(names)
 
 
-def _archive(members: dict[str, bytes]) -> bytes:
+def archive_bytes(members: dict[str, bytes]) -> bytes:
     """A deterministic .tar.gz of ``members``: fixed dates and owners."""
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
@@ -363,11 +363,6 @@ def _index(members: dict[str, bytes]) -> bytes:
     entries = [[name, hashlib.sha256(members[name]).hexdigest() if name in members else None]
                for name in archive_entries(list(members))]
     return json.dumps({"entries": entries}, separators=(",", ":")).encode() + b"\n"
-
-
-def page_archive_bytes(root: Path, files: list[str]) -> bytes:
-    """A deterministic .tar.gz of ``files`` (site-relative) as the page gets them."""
-    return _archive(page_members(root, files))
 
 
 def _write_bytes(target: Path, data: bytes) -> bool:
@@ -394,7 +389,7 @@ def pack_page(root: Path = REPO_ROOT) -> bool:
     which has no sources); return whether the archive was written."""
     members = {name: path.read_bytes() for name, path in member_files(root).items()}
     _write_bytes(root / PAGE_INDEX, _index(members))
-    return _write_bytes(root / PAGE_ARCHIVE, _archive(members))
+    return _write_bytes(root / PAGE_ARCHIVE, archive_bytes(members))
 
 
 def write_page_archive(root: Path = REPO_ROOT) -> bool:

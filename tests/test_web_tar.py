@@ -54,7 +54,7 @@ def test_what_python_packs_the_browser_reads_and_what_it_writes_python_reads(tmp
                "locale/de/LC_MESSAGES/kahuna.mo": bytes(range(256)).decode("latin-1").encode(),
                "web/a-long-name-" + "x" * 60 + ".py": "é = 'ł'\n".encode()}
     archive = tmp_path / "page.tar.gz"
-    archive.write_bytes(build_site._archive(members))
+    archive.write_bytes(build_site.archive_bytes(members))
     entries = build_site.archive_entries(list(members))
     texts = [members[n].decode("utf-8", "replace") if n in members else None for n in entries]
     read, written = _node(tmp_path, archive, [[n] for n in entries], texts)
@@ -70,7 +70,7 @@ def test_what_python_packs_the_browser_reads_and_what_it_writes_python_reads(tmp
 
 def test_an_archive_a_host_already_unpacked_is_read_as_it_is(tmp_path):
     """A host that sends the archive with Content-Encoding: gzip hands over the bare tar."""
-    raw = gzip.decompress(build_site._archive({"web/x.py": b"y = 2\n"}))
+    raw = gzip.decompress(build_site.archive_bytes({"web/x.py": b"y = 2\n"}))
     archive = tmp_path / "page.tar"
     archive.write_bytes(raw)
     read, _ = _node(tmp_path, archive, [], [])
