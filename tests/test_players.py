@@ -195,7 +195,7 @@ def test_a_master_trial_is_cut_into_units_the_size_of_a_beam_step(monkeypatch):
     first = choose(casual, obs, random.Random(1))
     plan = (first, *casual.planned())  # a whole turn
     calls[0] = 0
-    trial = kahuna.players.search._trial(obs.sample_state(random.Random(2)), plan, obs.seat,
+    trial = kahuna.players.search.trial(obs.sample_state(random.Random(2)), plan, obs.seat,
                                          MASTER)
     units = []
     try:
@@ -214,7 +214,7 @@ def test_a_time_cap_stops_the_master_inside_a_trial(monkeypatch):
     import kahuna.players.search
 
     started, finished = [], []
-    real = kahuna.players.search._trial
+    real = kahuna.players.search.trial
 
     def noted(*args):
         started.append(1)
@@ -222,7 +222,7 @@ def test_a_time_cap_stops_the_master_inside_a_trial(monkeypatch):
         finished.append(1)
         return value
 
-    monkeypatch.setattr(kahuna.players.search, "_trial", noted)
+    monkeypatch.setattr(kahuna.players.search, "trial", noted)
     state = SPECIAL["round 2"]
     obs = observe(state, state.to_move)
     thinking = make_player("master", time_cap=0.0).think(obs, random.Random(2))
@@ -312,13 +312,13 @@ def test_a_search_never_runs_more_trials_than_its_budget(iterations, monkeypatch
     import kahuna.players.search
 
     trials = []
-    real = kahuna.players.search._trial
+    real = kahuna.players.search.trial
 
     def counted(*args):
         trials.append(1)
         return real(*args)
 
-    monkeypatch.setattr(kahuna.players.search, "_trial", counted)
+    monkeypatch.setattr(kahuna.players.search, "trial", counted)
     state = SPECIAL["round 2"]
     name = f"expert:iterations={iterations},candidates=10,horizon=1"
     action = choose(make_player(name), observe(state, state.to_move), random.Random(4))
@@ -391,7 +391,7 @@ def test_an_endgame_trial_plays_on_to_the_end_of_the_game(monkeypatch):
         obs = observe(state, state.to_move)
         world = obs.sample_state(random.Random(seed))
         plan = (next(a for a in world.legal_actions() if a.kind.name in ("DRAW", "PASS")),)
-        trial = kahuna.players.search._trial(world, plan, obs.seat, level)
+        trial = kahuna.players.search.trial(world, plan, obs.seat, level)
         for _ in trial:
             pass
         trials += 1
@@ -421,13 +421,44 @@ def test_the_worst_of_the_replies_is_no_better_for_us_than_the_best_planned_repl
             plan = (first, *casual.planned())
             values = []
             for level in (planned, careful):
-                trial = kahuna.players.search._trial(world.copy(), plan, obs.seat, level)
+                trial = kahuna.players.search.trial(world.copy(), plan, obs.seat, level)
                 try:
                     while True:
                         next(trial)
                 except StopIteration as done:
-                    values.append(done.value)
+                    values.append(done.value.value)
             assert values[1] <= values[0] + 1e-9
             compared += 1
             lower += values[1] < values[0] - 1e-9
     assert compared >= 20 and lower >= 1
+
+
+def test_a_trial_names_the_islands_the_worst_reply_took_and_the_winner():
+    """``search.trial`` reports what the game review names: islands the reply took that the
+    opponent did not hold after the plan (R10), and the winner once the game ended."""
+    import kahuna.players.search
+    from kahuna.players.levels import MASTER
+
+    seen_taken = 0
+    for seed in range(4):
+        for n, state in enumerate(random_positions(seed)):
+            if n % 9 or state.phase is not Phase.PLAY:
+                continue
+            obs = observe(state, state.to_move)
+            world = obs.sample_state(random.Random(n))
+            casual = make_player("casual")
+            plan = (choose(casual, obs, random.Random(n)), *casual.planned())
+            after = world.copy()
+            for action in plan:
+                after.do(action)
+            held = {i for i in range(12) if after.control[i] == 1 - obs.seat}
+            work = kahuna.players.search.trial(world.copy(), plan, obs.seat, MASTER)
+            try:
+                while True:
+                    next(work)
+            except StopIteration as done:
+                result = done.value
+            assert not result.taken & held
+            assert result.winner in (None, 0, 1)
+            seen_taken += bool(result.taken)
+    assert seen_taken >= 1

@@ -40,10 +40,10 @@ from ..rules.actions import TURN_ENDING, Action, Kind
 from ..rules.board import ENDS_OF, ISLANDS, MAJORITY, N_ISLANDS, line_name
 from ..rules.observation import Observation, observe
 from ..rules.state import Effects, Phase, State
-from .evaluate import WIN, evaluate
+from .evaluate import WIN
 from .levels import MASTER
 from .plans import Plan, plans
-from .search import Level, trial_turn
+from .search import Level, trial
 
 #: English, the messages as written here (``kahuna.translations("en")`` is the same).
 _ENGLISH = NullTranslations()
@@ -312,24 +312,13 @@ def _halving(obs: Observation, rng: random.Random, arms: list[_Arm], pinned: _Ar
 
 
 def _trial(world: State, arm: _Arm, seat: int, level: Level) -> Generator[None, object, None]:
-    """Play the arm's turn in ``world``, then ``level.horizon`` turns as the search's
-    trials do (the reply first, yielding inside planned turns); note the value, the
-    result and the islands the reply took."""
-    state = world.fork()
-    for action in arm.plan:
-        state.do(action)
-    theirs = [state.control[i] == 1 - seat for i in range(N_ISLANDS)]
-    for n in range(level.horizon):
-        if state.is_over:
-            break
-        yield from trial_turn(state, n, level)
-        if n == 0:
-            for island in range(N_ISLANDS):
-                if state.control[island] == 1 - seat and not theirs[island]:
-                    arm.taken[island] += 1
-    arm.values.append(evaluate(state, seat, level.weights))
-    winner = state.outcome.winner if state.is_over else None
-    arm.results.append(0 if winner is None else 1 if winner == seat else -1)
+    """One of the search's trials of the arm's turn in ``world`` (the master's: the
+    worst of the opponent's careful replies, then its next turns); note what it gave."""
+    done = yield from trial(world, arm.plan, seat, level)
+    arm.values.append(done.value)
+    arm.results.append(0 if done.winner is None else 1 if done.winner == seat else -1)
+    for island in done.taken:
+        arm.taken[island] += 1
 
 
 def _taken_by_reply(played: _Arm, better: _Arm, checks: int) -> set[int]:

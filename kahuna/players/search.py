@@ -29,6 +29,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from ..rules.actions import Action
+from ..rules.board import N_ISLANDS
 from ..rules.observation import Observation, observe
 from ..rules.state import Phase, State
 from .evaluate import DEFAULT, Weights, evaluate
@@ -150,10 +151,10 @@ def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
                 n = arm.trials
                 while len(worlds) <= n:
                     worlds.append(obs.sample_state(rng))
-                value = yield from unless_hurried(_trial(worlds[n], arm.plan, seat, level))
-                if value is None:
+                done = yield from unless_hurried(trial(worlds[n], arm.plan, seat, level))
+                if done is None:
                     return _leader(arms).plan
-                arm.total += value
+                arm.total += done.value
                 arm.trials += 1
                 if (yield):
                     return _leader(arms).plan
@@ -183,9 +184,21 @@ def _leader(arms: list[_Arm]) -> _Arm:
     return min((a for a in arms if a.trials == most), key=lambda a: (-a.mean, a.order))
 
 
-def _trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None, object, float]:
-    """Play ``plan`` in ``world``, then ``level.horizon`` greedy turns (the opponent's
-    reply first); the value for ``seat``. Yields inside a planned turn."""
+@dataclass(frozen=True, slots=True)
+class Trial:
+    """What one trial gave: its value for the seat, the islands the opponent's reply took
+    from it or from the open ones, and the winner if the game ended (the game review
+    names what a turn risks from these)."""
+
+    value: float
+    taken: frozenset[int] = frozenset()
+    winner: int | None = None
+
+
+def trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None, object, Trial]:
+    """Play ``plan`` in ``world``, then ``level.horizon`` turns (the opponent's reply
+    first) as ``level`` says; what that gave ``seat``. Yields inside a planned turn.
+    The game review (``review.py``) judges turns with it too."""
     state = world.fork()
     for action in plan:
         state.do(action)
@@ -194,28 +207,47 @@ def _trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None,
         horizon = ENDGAME_TURNS
     if level.replies > 1 and horizon and not state.is_over:
         return (yield from _worst_reply(state, seat, horizon, level))
+    held = _theirs(state, seat)
+    taken: frozenset[int] = frozenset()
     for turn in range(horizon):
         if state.is_over:
             break
         yield from trial_turn(state, turn, level)
-    return evaluate(state, seat, level.weights)
+        if turn == 0:
+            taken = _theirs(state, seat) - held
+    return _ended(state, seat, level, taken)
+
+
+def _ended(state: State, seat: int, level: Level, taken: frozenset[int]) -> Trial:
+    """The trial that ended in ``state``."""
+    winner = state.outcome.winner if state.is_over else None
+    return Trial(evaluate(state, seat, level.weights), taken, winner)
+
+
+def _theirs(state: State, seat: int) -> frozenset[int]:
+    """The islands the opponent of ``seat`` controls."""
+    return frozenset(i for i in range(N_ISLANDS) if state.control[i] == 1 - seat)
 
 
 def _worst_reply(state: State, seat: int, horizon: int,
-                 level: Level) -> Generator[None, object, float]:
-    """The trial's value when the opponent's reply is the one of its ``level.replies``
-    best planned turns after which the rest of the trial is worst for ``seat``."""
+                 level: Level) -> Generator[None, object, Trial]:
+    """The trial when the opponent's reply is the one of its ``level.replies`` best
+    planned turns after which the rest of the trial is worst for ``seat``."""
     ranked = yield from unhurried(plans(state, level.plan_width, level.plan_depth, level.weights))
-    worst = math.inf
+    held = _theirs(state, seat)
+    worst = Trial(math.inf)
     for reply in _distinct_phase_a(ranked, level.replies):
         after = state.fork()
         for action in reply:
             after.do(action)
+        taken = _theirs(after, seat) - held
         for turn in range(1, horizon):
             if after.is_over:
                 break
             yield from trial_turn(after, turn, level)
-        worst = min(worst, evaluate(after, seat, level.weights))
+        ended = _ended(after, seat, level, taken)
+        if ended.value < worst.value:
+            worst = ended
         yield
     return worst
 
@@ -245,8 +277,7 @@ def trial_turn(state: State, n: int, level: Level) -> Generator[None, object, No
     place: the best turn of a small beam where ``level.planned`` says (yielding after
     each unit of that beam, so the page never waits for a whole trial), else greedily.
     Turns past the third (the endgame's) are planned as the third and second are: the
-    opponent's as the reply to our next turn, ours as our next turn.
-    The game review (``review.py``) plays its trials with it too."""
+    opponent's as the reply to our next turn, ours as our next turn."""
     if level.planned >> min(n, 2 - n % 2) & 1:
         yield from planned_turn(state, level.plan_width, level.plan_depth, level.weights)
     else:
