@@ -80,7 +80,8 @@ def tiny_site(tmp_path) -> Path:
         "rt/plugin.js": 'export default () => import("./lazy.js");',
         "rt/lazy.js": "", "rt/codemirror-x.js": "", "rt/off-1a2b3c4d.js": "", "rt/core.js.map": "{}",
         "rt/pyodide.mjs": "", **{f"rt/{n}": "" for n in build_site.PYODIDE_FILES},
-        "web/sw-core.js": "// worker code",
+        "web/sw-core.js": "// worker code\nconst core = 1;\n",
+        "web/tar.js": "// tar code\nconst tar = 1;\n",
     })
     return tmp_path
 
@@ -106,8 +107,9 @@ def test_version_follows_every_byte_of_the_site(tiny_site):
     version, written = build_site.write_worker(tiny_site)
     assert written and build_site.write_worker(tiny_site) == (version, False)
     text = (tiny_site / "sw.js").read_text()
-    assert 'importScripts("./web/sw-core.js")' in text and "rt/chunk.js" in text
-    for name in ("pkg/m.py", "web/sw-core.js"):
+    assert "const core = 1;" in text and "const tar = 1;" in text and "rt/chunk.js" in text
+    assert "code\n" not in text  # comments are left in the sources
+    for name in ("pkg/m.py", "web/sw-core.js", "web/tar.js"):
         with (tiny_site / name).open("a") as f:
             f.write("# changed\n")
         new, written = build_site.write_worker(tiny_site)

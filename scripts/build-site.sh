@@ -6,7 +6,7 @@
 #      web/vendor/pyodide-lock.json without its package list (scripts/trim_stdlib.py, on
 #      every run: the page's imports change; rewritten only when the bytes change)
 #   3. web/page.tar.gz, the page's own modules and catalogues, and sw.js at the site root:
-#      the service worker with this version's file list and hashes (scripts/build_site.py;
+#      the service worker: this version's file list and hashes, and its code (scripts/build_site.py;
 #      each rewritten only when something changed)
 #   4. with an OUT folder: the deployable site (exactly the files the page loads, sw.js,
 #      web/sw-core.js) copied into OUT

@@ -17,7 +17,7 @@ message catalogues, locale/<lang>/LC_MESSAGES/kahuna.mo). It is generated (`sw`,
 when its contents change), never committed.
 
 The archive is made from PAGE_MEMBERS (page/), its files one by one as it holds them, with
-PAGE_INDEX (page/index.json): its entries in order, each file's SHA-256. A first visit
+PAGE_INDEX (page/index.json): its entries in order, each file's hash (``short_hash``). A first visit
 downloads the archive only; an update downloads the index and the files that changed, from
 which the service worker rebuilds the archive (web/sw-core.js). Generated too.
 
@@ -52,9 +52,15 @@ except ModuleNotFoundError:  # Python < 3.11
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SW_NAME = "sw.js"
 SW_CORE = "web/sw-core.js"
-# The worker's scripts: sw.js, its code and what that imports (importScripts). Browsers
-# check each of them for a change at every visit.
-WORKER_SCRIPTS = (SW_NAME, SW_CORE, "web/tar.js")
+# The worker's code, written into sw.js after the site's data, in this order (the tar
+# reader and writer first: the worker's code uses it). Browsers check a worker's scripts
+# for a change at every visit, so it is one script: sw.js.
+WORKER_SOURCES = ("web/tar.js", SW_CORE)
+WORKER_SCRIPTS = (SW_NAME,)
+#: The hex digits of SHA-256 kept as a file's hash (in sw.js and PAGE_INDEX): 64 bits
+#: tell the versions of a file apart and catch a wrong download; the full 256 would
+#: double what every later visit's check of sw.js downloads. web/sw-core.js HASH_CHARS.
+HASH_CHARS = 16
 # Pyodide's loader fetches these next to pyodide.mjs by name (not through imports).
 #: The site's pages: the game, the demo of its embeds (scripts/examples_page.py), and
 #: the rules pages (scripts/rules_page.py; the game links them from its settings, which
@@ -358,9 +364,9 @@ def archive_bytes(members: dict[str, bytes]) -> bytes:
 
 
 def _index(members: dict[str, bytes]) -> bytes:
-    """PAGE_INDEX's bytes: {"entries": [[name, SHA-256 or null for a folder], ...]}, in
+    """PAGE_INDEX's bytes: {"entries": [[name, short_hash or null for a folder], ...]}, in
     the archive's order (web/sw-core.js writes a tar of exactly these entries)."""
-    entries = [[name, hashlib.sha256(members[name]).hexdigest() if name in members else None]
+    entries = [[name, short_hash(members[name]) if name in members else None]
                for name in archive_entries(list(members))]
     return json.dumps({"entries": entries}, separators=(",", ":")).encode() + b"\n"
 
@@ -411,9 +417,14 @@ def update_files(root: Path = REPO_ROOT) -> list[str]:
     return [PAGE_INDEX, *(f"{PAGE_MEMBERS}/{name}" for name in member_files(root))]
 
 
+def short_hash(data: bytes) -> str:
+    """The first HASH_CHARS hex digits of the SHA-256 of ``data``."""
+    return hashlib.sha256(data).hexdigest()[:HASH_CHARS]
+
+
 def file_hashes(root: Path, files: list[str]) -> dict[str, str]:
-    """SHA-256 (hex) of each file."""
-    return {f: hashlib.sha256((root / f).read_bytes()).hexdigest() for f in files}
+    """``short_hash`` of each file."""
+    return {f: short_hash((root / f).read_bytes()) for f in files}
 
 
 def site_version(hashes: dict[str, str], worker_code: bytes) -> str:
@@ -425,13 +436,14 @@ def site_version(hashes: dict[str, str], worker_code: bytes) -> str:
 
 
 def site_data(root: Path = REPO_ROOT) -> dict:
-    """{"version": ..., "files": {path: sha256}, "later": {path: sha256}, "archive": ...}:
+    """{"version": ..., "files": {path: hash}, "later": {path: hash}, "archive": ...}:
     what sw.js carries; "files" are fetched at install (the game), "later" when first
     asked for; "archive" (when the site has a page archive) names the archive, its index
-    with the index's SHA-256, and the folder of its files, for updates."""
+    with the index's hash, and the folder of its files, for updates."""
     hashes = file_hashes(root, site_files(root))
     game = set(game_files(root))
-    data = {"version": site_version(hashes, (root / SW_CORE).read_bytes()),
+    worker_code = b"".join((root / name).read_bytes() for name in WORKER_SOURCES)
+    data = {"version": site_version(hashes, worker_code),
             "files": {f: h for f, h in hashes.items() if f in game},
             "later": {f: h for f, h in hashes.items() if f not in game}}
     if PAGE_ARCHIVE in data["files"] and (root / PAGE_INDEX).is_file():
@@ -440,13 +452,23 @@ def site_data(root: Path = REPO_ROOT) -> dict:
     return data
 
 
-def worker_source(data: dict) -> str:
-    """The text of sw.js: this version's file list and hashes, then the shared worker code."""
+def shipped_js(text: str) -> str:
+    """Worker code as sw.js holds it: without its comment lines, blank lines and "use
+    strict" (sw.js states it once, first); comments after code stay."""
+    return "".join(line + "\n" for line in text.splitlines() if line.strip()
+                   and not line.lstrip().startswith("//") and line != '"use strict";')
+
+
+def worker_source(data: dict, root: Path = REPO_ROOT) -> str:
+    """The text of sw.js: this version's file list and hashes, then the worker's code
+    (WORKER_SOURCES, their comments left in the sources)."""
+    code = "".join(shipped_js((root / name).read_text(encoding="utf-8")) for name in WORKER_SOURCES)
     return (
-        "// Generated by scripts/build_site.py: do not edit, do not commit.\n"
-        "// Browsers notice a new deployment because these bytes change.\n"
-        f"self.KAHUNA_SITE = {json.dumps(data, indent=1, sort_keys=True)};\n"
-        f'importScripts("./{SW_CORE}");\n'
+        "// Generated by scripts/build_site.py from " + ", ".join(WORKER_SOURCES) + ": do not\n"
+        "// edit, do not commit. Browsers notice a new deployment because these bytes change.\n"
+        '"use strict";\n'
+        f"self.KAHUNA_SITE = {json.dumps(data, separators=(',', ':'), sort_keys=True)};\n"
+        + code
     )
 
 
@@ -460,7 +482,7 @@ def write_worker(root: Path = REPO_ROOT) -> tuple[str, bool]:
     """Write root/sw.js if its text changed; return (version, whether it was written).
     (The page's archive is one of the files it lists: ``build`` writes both.)"""
     data = site_data(root)
-    text = worker_source(data)
+    text = worker_source(data, root)
     return data["version"], _write_bytes(root / SW_NAME, text.encode())
 
 
@@ -473,7 +495,7 @@ def build(root: Path = REPO_ROOT) -> tuple[str, bool]:
 
 def copy_site(out: Path, root: Path = REPO_ROOT) -> list[str]:
     """Write sw.js, then copy the site (its files, the archive's files for updates, sw.js,
-    the worker code) into ``out``.
+    and the worker's code, from which a deployed copy writes sw.js again) into ``out``.
 
     ``out`` is replaced; a folder that holds the source or is no earlier build is refused.
     """

@@ -91,12 +91,17 @@ def test_the_page_archive_follows_the_sources(tmp_path):
         assert tar.extractfile("web/dom.py").read() == b"node = 2\n"
 
 
+def _hash(data: bytes) -> str:
+    """A file's hash as sw.js and the archive's index hold it: 64 bits of its SHA-256."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
 def test_the_archive_is_made_from_its_files_one_by_one_and_their_index(tmp_path):
     """page/ holds the archive's files as it holds them, page/index.json its entries in
-    order with each file's SHA-256 (web/sw-core.js rebuilds the archive from them on an
+    order with each file's hash (web/sw-core.js rebuilds the archive from them on an
     update); a deployed copy, without sources, packs the archive again from page/."""
     root = _tree(tmp_path, {**IMPORTS, "index.html": '<script type="py" config="./c.toml" src="./web/main.py"></script>',
-                            "c.toml": 'interpreter = "./web/boot.mjs"\n', "web/sw-core.js": "",
+                            "c.toml": 'interpreter = "./web/boot.mjs"\n', "web/sw-core.js": "", "web/tar.js": "",
                             "web/boot.mjs": 'fetch(new URL("./page.tar.gz", import.meta.url));\n',
                             "web/dom.py": "node = 1  # why\n"})
     build_site.write_page_archive(root)
@@ -105,7 +110,7 @@ def test_the_archive_is_made_from_its_files_one_by_one_and_their_index(tmp_path)
     assert (root / "page/web/dom.py").read_bytes() == b"node = 1\n"  # as shipped
     entries = json.loads((root / build_site.PAGE_INDEX).read_text())["entries"]
     with tarfile.open(root / build_site.PAGE_ARCHIVE) as tar:
-        assert [[m.name, hashlib.sha256(tar.extractfile(m).read()).hexdigest() if m.isfile() else None]
+        assert [[m.name, _hash(tar.extractfile(m).read()) if m.isfile() else None]
                 for m in tar.getmembers()] == entries
     assert {name for name, sha in entries if sha} == set(members)
     # a module no longer imported leaves page/ too
@@ -118,12 +123,12 @@ def test_the_archive_is_made_from_its_files_one_by_one_and_their_index(tmp_path)
     with tarfile.open(root / build_site.PAGE_ARCHIVE) as tar:
         assert tar.extractfile("web/ui/panel.py").read() == b"changed = True\n"
     entries = dict(json.loads((root / build_site.PAGE_INDEX).read_text())["entries"])
-    assert entries["web/ui/panel.py"] == hashlib.sha256(b"changed = True\n").hexdigest()
-    # the worker learns where they are, and the index's SHA-256; a copy carries them
+    assert entries["web/ui/panel.py"] == _hash(b"changed = True\n")
+    # the worker learns where they are, and the index's hash; a copy carries them
     data = build_site.site_data(root)
     assert data["archive"] == {"file": build_site.PAGE_ARCHIVE, "index": build_site.PAGE_INDEX,
-                               "members": "page/", "sha": hashlib.sha256(
-                                   (root / build_site.PAGE_INDEX).read_bytes()).hexdigest()}
+                               "members": "page/",
+                               "sha": _hash((root / build_site.PAGE_INDEX).read_bytes())}
     assert build_site.update_files(root) == [build_site.PAGE_INDEX, *(
         f"page/{name}" for name in build_site.member_files(root))]
     assert build_site.PAGE_INDEX not in build_site.site_files(root)  # never a first visit's

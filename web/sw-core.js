@@ -1,16 +1,17 @@
-// The service worker's code, loaded by the generated sw.js at the site root, which first
-// sets self.KAHUNA_SITE = {version, files: {path: sha256}, later: {...}, archive: {...}}
-// (scripts/build_site.py site_data).
+// The service worker's code. scripts/build_site.py writes it into the generated sw.js at
+// the site root, after self.KAHUNA_SITE = {version, files: {path: hash}, later: {...},
+// archive: {...}} (site_data) and web/tar.js (self.kahunaTar), without its comments.
+// A hash is the first HASH_CHARS hex digits of a file's SHA-256.
 //
 // - One cache per version and per site folder ("kahuna <scope> <version>"): two copies
 //   of the game on one origin (say /kahuna/ and /kahuna-dev/) never touch each other.
-// - install: the whole version is fetched, every file checked against its SHA-256, and
+// - install: the whole version is fetched, every file checked against its hash, and
 //   only then stored. A file left unchanged since an older version is copied from that
 //   version's cache instead of downloaded. A wrong or missing file fails the install; the
 //   old version keeps running and the browser tries again on a later visit.
 // - The page's archive (SITE.archive: web/page.tar.gz, the page's modules in one file) is
 //   downloaded whole on a first visit. An update rebuilds it instead: its index (each
-//   file's SHA-256) comes first, the files an older version's archive holds are taken from
+//   file's hash) comes first, the files an older version's archive holds are taken from
 //   there, and only the others are downloaded, one by one; so one changed module costs
 //   that module. Without an older archive, or on any failure, it is downloaded whole.
 // - fetch: cache-first from this version's cache only, navigations included, so a page
@@ -22,12 +23,10 @@
 //   click or at the next load: web/sw-register.js); activate then drops older caches.
 "use strict";
 
-importScripts("./web/tar.js"); // self.kahunaTar (resolved against sw.js, at the site root)
-
 const SITE = self.KAHUNA_SITE;
 const LATER = SITE.later || {};
 const ARCHIVE = SITE.archive; // {file, index, sha (the index's), members (their folder)}
-// Kept with the archive in the cache: the SHA-256 of the index its files match.
+// Kept with the archive in the cache: the hash of the index its files match.
 const INDEX_HEADER = "X-Kahuna-Index";
 const SCOPE = new URL(self.registration.scope);
 const PREFIX = `kahuna ${SCOPE.href} `;
@@ -50,9 +49,11 @@ const TYPES = {
 
 const urlOf = (path) => new URL(path, SCOPE).href;
 
-async function sha256(buffer) {
+const HASH_CHARS = 16; // scripts/build_site.py HASH_CHARS
+
+async function hashOf(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("").slice(0, HASH_CHARS);
 }
 
 // A clean response for the cache: the checked bytes and a content type chosen by file
@@ -63,7 +64,7 @@ function stored(path, body, more = {}) {
   return new Response(body, { status: 200, headers });
 }
 
-// The bytes of `path` whose SHA-256 is `sha`: from an older cache of this site if it has
+// The bytes of `path` whose hash is `sha`: from an older cache of this site if it has
 // them, else from the network (revalidated, so a stale HTTP-cache copy is never used;
 // once more bypassing every cache if the first answer had other bytes).
 async function fetchChecked(path, sha, olderCaches) {
@@ -71,14 +72,14 @@ async function fetchChecked(path, sha, olderCaches) {
     const hit = await cache.match(urlOf(path));
     if (hit) {
       const body = await hit.arrayBuffer();
-      if ((await sha256(body)) === sha) return body;
+      if ((await hashOf(body)) === sha) return body;
     }
   }
   for (const mode of ["no-cache", "reload"]) {
     const response = await fetch(urlOf(path), { cache: mode });
     if (!response.ok) continue;
     const body = await response.arrayBuffer();
-    if ((await sha256(body)) === sha) return body;
+    if ((await hashOf(body)) === sha) return body;
   }
   throw new Error(`${path}: the server has no copy of version ${SITE.version}`);
 }
@@ -95,7 +96,7 @@ async function otherVersions() {
 // ---------------------------------------------------------------- the page's archive
 
 // The archive of this version rebuilt from its index: every file an older archive holds
-// (found by its SHA-256) taken from there, the others downloaded one by one and checked.
+// (found by its hash) taken from there, the others downloaded one by one and checked.
 async function rebuiltArchive(older) {
   const index = await fetchChecked(ARCHIVE.index, ARCHIVE.sha, []);
   const { entries } = JSON.parse(new TextDecoder().decode(index));
@@ -105,7 +106,7 @@ async function rebuiltArchive(older) {
     if (!hit) continue;
     const tar = await kahunaTar.tar(new Uint8Array(await hit.arrayBuffer()));
     for (const { data } of kahunaTar.entries(tar)) {
-      if (data) held.set(await sha256(data), data);
+      if (data) held.set(await hashOf(data), data);
     }
   }
   if (held.size === 0) throw new Error("no older archive");
@@ -146,7 +147,7 @@ async function install() {
   await Promise.all(Object.entries(LATER).map(async ([path, sha]) => {
     for (const old of older) {
       const hit = await old.match(urlOf(path));
-      if (hit && (await sha256(await hit.clone().arrayBuffer())) === sha) {
+      if (hit && (await hashOf(await hit.clone().arrayBuffer())) === sha) {
         return cache.put(urlOf(path), hit);
       }
     }

@@ -1,7 +1,8 @@
 // The page's archive (web/page.tar.gz, scripts/build_site.py): a ustar tar, gzip-compressed.
 // web/pyodide-boot.mjs reads it into Pyodide's file system at boot; the service worker
-// (web/sw-core.js) rebuilds it on an update. Both load this file, one as a module, the
-// other by importScripts, so it has no import or export: it sets self.kahunaTar.
+// (web/sw-core.js) rebuilds it on an update. The boot loads this file as a module, and
+// the build writes it into sw.js for the worker, so it has no import or export: it sets
+// self.kahunaTar.
 "use strict";
 
 self.kahunaTar = (() => {
