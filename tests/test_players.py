@@ -398,6 +398,28 @@ def test_an_endgame_trial_plays_on_to_the_end_of_the_game(monkeypatch):
     assert trials >= 4 and len(ends) >= trials and all(ends)  # one a reply tried
 
 
+def trial_cases(seeds, every):
+    """(observation, a world sampled from it, a whole turn a casual player plans) in the
+    play phase of random games, one position in ``every``."""
+    for seed in seeds:
+        for n, state in enumerate(random_positions(seed)):
+            if n % every or state.phase is not Phase.PLAY:
+                continue
+            obs = observe(state, state.to_move)
+            casual = make_player("casual")
+            plan = (choose(casual, obs, random.Random(n)), *casual.planned())
+            yield obs, obs.sample_state(random.Random(n)), plan
+
+
+def finished(work):
+    """What a generator returns, run to its end."""
+    try:
+        while True:
+            next(work)
+    except StopIteration as done:
+        return done.value
+
+
 def test_the_worst_of_the_replies_is_no_better_for_us_than_the_best_planned_reply():
     """``replies`` makes the opponent's reply the worst for us of its best planned turns
     with different phase As; the best planned turn is one of them. (Each level gets its
@@ -410,26 +432,12 @@ def test_the_worst_of_the_replies_is_no_better_for_us_than_the_best_planned_repl
     planned = dataclasses.replace(MASTER, planned=7, replies=0)
     careful = dataclasses.replace(planned, replies=3)
     compared = lower = 0
-    for seed in range(8):
-        for n, state in enumerate(random_positions(seed)):
-            if n % 11 or state.phase is not Phase.PLAY:
-                continue
-            obs = observe(state, state.to_move)
-            world = obs.sample_state(random.Random(n))
-            casual = make_player("casual")
-            first = choose(casual, obs, random.Random(n))
-            plan = (first, *casual.planned())
-            values = []
-            for level in (planned, careful):
-                trial = kahuna.players.search.trial(world.copy(), plan, obs.seat, level)
-                try:
-                    while True:
-                        next(trial)
-                except StopIteration as done:
-                    values.append(done.value.value)
-            assert values[1] <= values[0] + 1e-9
-            compared += 1
-            lower += values[1] < values[0] - 1e-9
+    for obs, world, plan in trial_cases(range(8), 11):
+        values = [finished(kahuna.players.search.trial(world.copy(), plan, obs.seat, level)).value
+                  for level in (planned, careful)]
+        assert values[1] <= values[0] + 1e-9
+        compared += 1
+        lower += values[1] < values[0] - 1e-9
     assert compared >= 20 and lower >= 1
 
 
@@ -440,25 +448,13 @@ def test_a_trial_names_the_islands_the_worst_reply_took_and_the_winner():
     from kahuna.players.levels import MASTER
 
     seen_taken = 0
-    for seed in range(4):
-        for n, state in enumerate(random_positions(seed)):
-            if n % 9 or state.phase is not Phase.PLAY:
-                continue
-            obs = observe(state, state.to_move)
-            world = obs.sample_state(random.Random(n))
-            casual = make_player("casual")
-            plan = (choose(casual, obs, random.Random(n)), *casual.planned())
-            after = world.copy()
-            for action in plan:
-                after.do(action)
-            held = {i for i in range(12) if after.control[i] == 1 - obs.seat}
-            work = kahuna.players.search.trial(world.copy(), plan, obs.seat, MASTER)
-            try:
-                while True:
-                    next(work)
-            except StopIteration as done:
-                result = done.value
-            assert not result.taken & held
-            assert result.winner in (None, 0, 1)
-            seen_taken += bool(result.taken)
+    for obs, world, plan in trial_cases(range(4), 9):
+        after = world.copy()
+        for action in plan:
+            after.do(action)
+        held = {i for i in range(12) if after.control[i] == 1 - obs.seat}
+        result = finished(kahuna.players.search.trial(world.copy(), plan, obs.seat, MASTER))
+        assert not result.taken & held
+        assert result.winner in (None, 0, 1)
+        seen_taken += bool(result.taken)
     assert seen_taken >= 1
