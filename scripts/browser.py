@@ -3,7 +3,9 @@ and scripts/make_icons.py, through Python Playwright.
 
 - ``launch_chromium(pw)``: Debian's Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chromium),
   launched so that nothing but 127.0.0.1 is reachable (NO_NETWORK_ARGS), whose every
-  context opens the game as a returning player (RETURNING) unless ``first_visit``;
+  context opens the game as a returning player (RETURNING) unless ``first_visit``; with
+  ``$KAHUNA_CHROMIUM_LOGS`` (a folder) each browser writes its log there, where a
+  renderer's crash is explained (scripts/test.sh prints those lines);
 - ``guard_network(context, found)``: records every request that tries to leave 127.0.0.1;
 - ``wait_ready(page)``: waits until the game page says it is interactive.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import os
 import time
 import urllib.parse
+from itertools import count
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
@@ -34,6 +37,8 @@ CHROMIUM_ARGS = [
 # whatever made it. Unlike Playwright's route(), this leaves Chromium's HTTP cache on,
 # which the timings in bench/ need.
 NO_NETWORK_ARGS = ["--proxy-server=http://127.0.0.1:9"]
+LOG_FOLDER = os.environ.get("KAHUNA_CHROMIUM_LOGS")
+_launches = count(1)
 # Pyodide boot on 2 cores takes 10-30 s; leave generous head-room.
 READY_TIMEOUT_MS = int(os.environ.get("KAHUNA_READY_TIMEOUT_MS", "120000"))
 
@@ -54,6 +59,14 @@ RETURNING = """(() => {
 })();"""
 
 
+def _log_args() -> list[str]:
+    """Chromium's own log, one file per browser, when LOG_FOLDER is set."""
+    if not LOG_FOLDER:
+        return []
+    name = f"chromium-{os.getpid()}-{next(_launches)}.log"
+    return ["--enable-logging", f"--log-file={os.path.join(LOG_FOLDER, name)}"]
+
+
 def launch_chromium(pw: Playwright, first_visit: bool = False) -> Browser:
     """Headless Debian Chromium for the e2e suite and the bench scripts alike; unless
     ``first_visit``, each of its new contexts runs RETURNING in every page.
@@ -64,7 +77,7 @@ def launch_chromium(pw: Playwright, first_visit: bool = False) -> Browser:
             f"no Chromium at {CHROMIUM}: run scripts/setup.sh or set KAHUNA_CHROMIUM"
         )
     browser = pw.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + NO_NETWORK_ARGS
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + NO_NETWORK_ARGS + _log_args()
     )
     if not first_visit:
         make = browser.new_context
