@@ -83,11 +83,15 @@ def main(argv: list[str] | None = None) -> int:
             games.append((seed, actions))
         print(f"{level}: {compared} decisions in {args.games} games, {differ} differ",
               flush=True)
+    if not hasattr(_load(other), "review"):  # a checkout from before the review
+        print("review: the other checkout has none")
+        return 0
     turns = apart = 0
     for seed, actions in games[-args.games:]:
         n, d = review_differences(other, seed, actions)
         turns, apart = turns + n, apart + d
-    print(f"review (master judging Black): {turns} turns in {args.games} games, {apart} differ")
+    print(f"review (each tree's judge, Black's turns): {turns} turns in {args.games} games, "
+          f"{apart} differ")
     return 0
 
 
