@@ -1,7 +1,8 @@
 """Figures of the game page in Chromium (issue 3): boot time against the bare PyScript
 page, first paint of the board, and main-thread long tasks while playing.
 
-    .venv/bin/python bench/page_figures.py [--runs 5] [--turns 8] [--level expert] [--json]
+    .venv/bin/python bench/page_figures.py [--runs 5] [--turns 8] [--level expert]
+                                           [--network fast4g|slow4g] [--json]
 
 1. Navigation -> interactive board (``body[data-ready="1"]``), cold (a new browser
    context each run) and warm (a reload in the same context, HTTP cache revalidated, once
@@ -13,6 +14,10 @@ page, first paint of the board, and main-thread long tasks while playing.
    from node_modules/ (bench/bare.toml).
 2. First contentful paint of the game page: the sea and islands are a static SVG in
    index.html, painted before Python starts.
+   With ``--network``, both pages are served compressed as a static host does
+   (scripts/site_server.py) and reach the browser through a slower connection, emulated
+   by Chromium (NETWORKS): on this machine's loopback the boot is all computing, on a
+   phone's connection the download counts too.
 3. Long tasks (PerformanceObserver 'longtask', buffered) after the page is ready, while
    the person plays ``--turns`` turns by clicks against ``--level`` and asks for a hint
    (``--turns 0``: not measured).
@@ -39,6 +44,10 @@ from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: 
 from scripts.build_site import write_page_archive  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 
+#: Connections for ``--network``: (bits per second down, up, round trip in ms), as
+#: Chrome's DevTools call "Fast 4G" and as Lighthouse throttles a phone ("Slow 4G").
+NETWORKS = {"fast4g": (9_000_000, 1_500_000, 165), "slow4g": (1_600_000, 750_000, 150)}
+
 # Collects the moment the page says ready, paint entries and long tasks from the start.
 PROBE = """
 window.__figures = {ready: null, longtasks: []};
@@ -60,15 +69,25 @@ def ready_ms(page: Page) -> float:
     return page.evaluate("window.__figures.ready")
 
 
-def _probed_page(browser: Browser, probe: str = PROBE) -> tuple[Page, list[str]]:
+def _probed_page(browser: Browser, probe: str = PROBE,
+                 network: str | None = None) -> tuple[Page, list[str]]:
     """A page in a fresh 1280x800 context (service workers blocked) with the timing probe
-    (or another init script), and the list of its requests that leave 127.0.0.1."""
+    (or another init script), and the list of its requests that leave 127.0.0.1; its
+    connection slowed to NETWORKS[network] when given."""
     context = browser.new_context(viewport={"width": 1280, "height": 800},
                                   service_workers="block")
     outside: list[str] = []
     guard_network(context, outside)
     context.add_init_script(probe)
-    return context.new_page(), outside
+    page = context.new_page()
+    if network:
+        down, up, rtt = NETWORKS[network]
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": rtt, "downloadThroughput": down / 8,
+            "uploadThroughput": up / 8})
+    return page, outside
 
 
 # Resolves once the game has kept the standard library's bytecode for the next boot
@@ -96,13 +115,14 @@ def tree_servers(other: Path | None) -> dict[str, tuple[Path, SiteServer]]:
     return servers
 
 
-def boot_times(browser: Browser, url: str, runs: int) -> tuple[list[float], list[float], list[float]]:
+def boot_times(browser: Browser, url: str, runs: int, network: str | None = None
+               ) -> tuple[list[float], list[float], list[float]]:
     """(cold, warm, first contentful paint) in ms for ``runs`` fresh contexts. Warm is a
     returning visitor: the reload once the first visit's work after the board was ready
     is done (the game's bytecode kept; the service worker is blocked here)."""
     cold, warm, fcp = [], [], []
     for _ in range(runs):
-        page, outside = _probed_page(browser)
+        page, outside = _probed_page(browser, network=network)
         page.goto(url)
         cold.append(ready_ms(page))
         fcp.append(page.evaluate(
@@ -169,12 +189,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--turns", type=int, default=8)
     parser.add_argument("--level", default="expert")
+    parser.add_argument("--network", choices=sorted(NETWORKS), help="a slower connection")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     # Cacheable like a static host (Last-Modified revalidation), so that "warm" means
     # what it means for a visitor who comes back.
     write_page_archive(ROOT)  # the page's modules as they are now
-    server = SiteServer(ROOT, cache_control="no-cache")
+    server = SiteServer(ROOT, cache_control="no-cache", compress=bool(args.network))
     base = server.url
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
@@ -182,10 +203,10 @@ def main() -> None:
         for round_ in range(args.runs):  # interleaved, so both pages see the same load
             for page in (("game", "bare") if round_ % 2 == 0 else ("bare", "game")):
                 if page == "game":
-                    c, w, f = boot_times(browser, base, 1)
+                    c, w, f = boot_times(browser, base, 1, args.network)
                     game_cold += c; game_warm += w; game_fcp += f
                 else:
-                    c, w, _ = boot_times(browser, base + "bench/bare.html", 1)
+                    c, w, _ = boot_times(browser, base + "bench/bare.html", 1, args.network)
                     bare_cold += c; bare_warm += w
         play = playing(browser, base, args.level, args.turns) if args.turns else None
         browser.close()
@@ -202,6 +223,7 @@ def main() -> None:
                     "round_ratio_warm": round(statistics.median(ratios["warm"]), 2),
                     "round_ratio_cold_95": intervals["cold"],
                     "round_ratio_warm_95": intervals["warm"]},
+        "network": args.network and NETWORKS[args.network],
         "first_paint_ms": median(game_fcp),
         "playing": play,
         "runs": {"game_cold": game_cold, "bare_cold": bare_cold, "game_warm": game_warm,
@@ -211,7 +233,8 @@ def main() -> None:
         print(json.dumps(figures, indent=2))
         return
     b = figures["boot_ms"]
-    print(f"navigation -> interactive, median of {args.runs} (ms), rounds A B B A:")
+    print(f"navigation -> interactive, median of {args.runs} (ms), rounds A B B A"
+          f"{', network ' + args.network + ' ' + str(NETWORKS[args.network]) if args.network else ''}:")
     for kind in ("cold", "warm"):
         low, high = b[f"round_ratio_{kind}_95"]
         print(f"  {kind}: game {b[f'game_{kind}']:>6}  bare {b[f'bare_{kind}']:>6}  ratio of "
