@@ -3,7 +3,7 @@ players, then one seat's turns reviewed by the judge, timed.
 
     .venv/bin/python bench/review_figures.py [--games 8] [--seed 1] [--level master]
 
-The judge is the page's (``review.JUDGE``, the master at 180 trials) unless ``--level``.
+The judge is the page's (``review.JUDGE``, the master) unless ``--level``.
         [--players skilled,casual] [--seat black] [--json]
 
 Prints, over the games: the seconds to review a whole game (median with its 95%

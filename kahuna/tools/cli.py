@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("review", help="what each of a player's turns cost, and the better turn")
     p.add_argument("file", help="a game record (JSON, docs/notation.md)")
     p.add_argument("--seat", required=True, choices=("black", "white"), help="whose turns")
-    p.add_argument("--level", help="the judge (default: the page's, the master at 180 trials)")
+    p.add_argument("--level", help="the judge (default: the page's, the master)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_review)
