@@ -2,8 +2,6 @@
 players, then one seat's turns reviewed by the judge, timed.
 
     .venv/bin/python bench/review_figures.py [--games 8] [--seed 1] [--level master]
-
-The judge is the page's (``review.JUDGE``, the master) unless ``--level``.
         [--players skilled,casual] [--seat black] [--json]
 
 Prints, over the games: the seconds to review a whole game (median with its 95%
@@ -29,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.order_statistics import median_interval  # noqa: E402
 from kahuna.notation.reading import parse_seat  # noqa: E402
 from kahuna.players.levels import choose, make_player  # noqa: E402
-from kahuna.players.review import JUDGE, Reviewing, review_turns  # noqa: E402
-from kahuna.players.search import Level, SearchPlayer  # noqa: E402
+from kahuna.players.review import Reviewing, review_turns  # noqa: E402
+from kahuna.players.search import SearchPlayer  # noqa: E402
 from kahuna.rules.actions import Action  # noqa: E402
 from kahuna.rules.deal import Setup, new_game  # noqa: E402
 from kahuna.rules.observation import observe  # noqa: E402
@@ -52,10 +50,10 @@ def game(names: list[str], seed: int) -> tuple[State, list[Action]]:
     return start, actions
 
 
-def timed_review(start: State, actions: list[Action], seat: int, judge: Level,
+def timed_review(start: State, actions: list[Action], seat: int, judge: SearchPlayer,
                  seed: int) -> dict[str, float]:
     """Review ``seat``'s turns in ``step(0)`` units: the whole time and the longest unit."""
-    reviewing = Reviewing(review_turns(start, actions, seat), judge, seed)
+    reviewing = Reviewing(review_turns(start, actions, seat), judge.level, seed)
     longest = 0.0
     begin = time.perf_counter()
     while True:
@@ -74,15 +72,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--level", help="the judge (default: the page's)")
+    parser.add_argument("--level", default="master", help="the judge")
     parser.add_argument("--players", default="skilled,casual", help="Black,White of the games")
     parser.add_argument("--seat", default="black", help="whose turns are reviewed")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    player = make_player(args.level) if args.level else None
-    if (player is not None and not isinstance(player, SearchPlayer)) or args.games < 1:
+    judge = make_player(args.level)
+    if not isinstance(judge, SearchPlayer) or args.games < 1:
         parser.error("--level must name a search level and --games be at least 1")
-    judge = JUDGE if player is None else player.level
     names = args.players.split(",")
     seat = parse_seat(args.seat)
     rows = []
@@ -100,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     costs = [c for r in rows for c in r["costs"]]
     points = [c for r in rows for c in r["points"]]
     summary = {
-        "level": args.level or "judge", "players": names, "seat": args.seat, "games": args.games,
+        "level": args.level, "players": names, "seat": args.seat, "games": args.games,
         "seed": args.seed, "median_seconds": statistics.median(seconds),
         "median_ci95": [low, high], "min_seconds": min(seconds), "max_seconds": max(seconds),
         "mean_turns": statistics.mean(r["turns"] for r in rows),
@@ -114,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
-    print(f"review by {args.level or 'the judge'} of {args.seat}'s turns, {args.games} games of "
+    print(f"review by {args.level} of {args.seat}'s turns, {args.games} games of "
           f"{args.players} (seed {args.seed}), CPython {summary['python']}:")
     print(f"  whole game: median {summary['median_seconds']:.2f} s "
           f"(95% CI {low:.2f}-{high:.2f} s), range {min(seconds):.2f}-{max(seconds):.2f} s")

@@ -42,9 +42,6 @@ from ..rules.observation import Observation, observe
 from ..rules.state import Effects, Phase, State
 from .evaluate import WIN
 from .levels import MASTER
-
-#: The judge: the master (the CLI and the benches take it unless told otherwise).
-JUDGE = MASTER
 from .plans import Plan, plans
 from .search import Level, trial
 
@@ -168,7 +165,7 @@ def walk_turn(turn: Turn, plan: Sequence[Action]) -> list[tuple[Observation, Eff
     return steps
 
 
-def review(start: State, actions: Sequence[Action], seat: int, level: Level = JUDGE,
+def review(start: State, actions: Sequence[Action], seat: int, level: Level = MASTER,
            seed: int = 0, checks: int = 32) -> Review:
     """Review every complete turn of ``seat`` in one go (``Reviewing`` for slices).
     ``level``: the judge; ``checks``: the fresh worlds a cost is measured in."""
@@ -178,7 +175,7 @@ def review(start: State, actions: Sequence[Action], seat: int, level: Level = JU
     return reviewing.result()
 
 
-def judge_turn(turn: Turn, level: Level = JUDGE, seed: int = 0, checks: int = 32) -> TurnReview:
+def judge_turn(turn: Turn, level: Level = MASTER, seed: int = 0, checks: int = 32) -> TurnReview:
     """The judgment of one turn in one go (the same as in a whole review)."""
     work = _judge(turn, level, seed, checks)
     try:
@@ -193,7 +190,7 @@ class Reviewing:
     ``step(seconds)`` works about that long (at least one trial) and returns True once
     every turn is judged; ``done`` turns are ready to show as they come."""
 
-    def __init__(self, turns: Sequence[Turn], level: Level = JUDGE, seed: int = 0,
+    def __init__(self, turns: Sequence[Turn], level: Level = MASTER, seed: int = 0,
                  checks: int = 32) -> None:
         self._turns = list(turns)
         self._level, self._seed, self._checks = level, seed, checks

@@ -22,7 +22,7 @@ from ..notation.position import position_to_json
 from ..notation.reading import MAX_BYTES, load_json, parse_seat
 from ..notation.record import replay, start_of
 from ..players.levels import make_player
-from ..players.review import JUDGE, Clause, Review, review, why_words
+from ..players.review import Clause, Review, review, why_words
 from ..players.search import SearchPlayer
 from ..rules.actions import Action
 from ..rules.board import ISLANDS, line_name
@@ -198,19 +198,19 @@ def _review(args: argparse.Namespace) -> int:
     except (OSError, KahunaError) as exc:  # no file, or not UTF-8 JSON
         return _cannot_read(args.file, exc)
     try:
-        player = make_player(args.level) if args.level else None
+        player = make_player(args.level)
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2
-    if player is not None and not isinstance(player, SearchPlayer):
+    if not isinstance(player, SearchPlayer):
         print(f"{args.level} cannot judge turns: name a level (master, expert, ...)",
               file=sys.stderr)
         return 2
     seat = parse_seat(args.seat)
     try:
         _, effects = replay(record)  # checked first: the error names the bad action
-        result = review(start_of(record), [fx.action for fx in effects], seat,
-                        JUDGE if player is None else player.level, args.seed)
+        result = review(start_of(record), [fx.action for fx in effects], seat, player.level,
+                        args.seed)
     except KahunaError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("review", help="what each of a player's turns cost, and the better turn")
     p.add_argument("file", help="a game record (JSON, docs/notation.md)")
     p.add_argument("--seat", required=True, choices=("black", "white"), help="whose turns")
-    p.add_argument("--level", help="the judge (default: the page's, the master)")
+    p.add_argument("--level", default="master", help="the judge (default master)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_review)
