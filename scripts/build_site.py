@@ -58,15 +58,15 @@ SW_CORE = "web/sw-core.js"
 WORKER_SOURCES = ("web/tar.js", SW_CORE)
 WORKER_SCRIPTS = (SW_NAME,)
 #: The hex digits of SHA-256 kept as a file's hash (in sw.js and PAGE_INDEX): 64 bits
-#: tell the versions of a file apart and catch a wrong download; the full 256 would
-#: double what every later visit's check of sw.js downloads. web/sw-core.js HASH_CHARS.
+#: tell the versions of a file apart and catch a wrong download; the full 256 added a
+#: quarter to what every later visit's check of sw.js downloads. web/sw-core.js HASH_CHARS.
 HASH_CHARS = 16
-# Pyodide's loader fetches these next to pyodide.mjs by name (not through imports).
 #: The site's pages: the game, the demo of its embeds (scripts/examples_page.py), and
 #: the rules pages (scripts/rules_page.py; the game links them from its settings, which
 #: the closure does not read).
 PAGES = ("index.html", "examples.html")
 RULES_PAGES = "rules/*.html"
+# Pyodide's loader fetches these next to pyodide.mjs by name (not through imports).
 PYODIDE_FILES = (
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
