@@ -233,8 +233,8 @@ def main() -> None:
         print(json.dumps(figures, indent=2))
         return
     b = figures["boot_ms"]
-    print(f"navigation -> interactive, median of {args.runs} (ms), rounds A B B A"
-          f"{', network ' + args.network + ' ' + str(NETWORKS[args.network]) if args.network else ''}:")
+    over = f", network {args.network} {NETWORKS[args.network]}" if args.network else ""
+    print(f"navigation -> interactive, median of {args.runs} (ms), rounds A B B A{over}:")
     for kind in ("cold", "warm"):
         low, high = b[f"round_ratio_{kind}_95"]
         print(f"  {kind}: game {b[f'game_{kind}']:>6}  bare {b[f'bare_{kind}']:>6}  ratio of "

@@ -13,13 +13,14 @@ file system before Python starts: one request instead of one per module. It hold
 modules of the page's own packages (kahuna/, web/) that the page's script (web/main.py)
 imports, at any depth, lazy imports inside functions included, with the __init__.py of
 every package on the way, and the data files those modules read (DATA_FILES: the compiled
-message catalogues, locale/<lang>/LC_MESSAGES/kahuna.mo). It is generated (`sw`, `copy` and `archive` write it
-when its contents change), never committed.
+message catalogues, locale/<lang>/LC_MESSAGES/kahuna.mo). It is generated (`sw`, `copy`
+and `archive` write it when its contents change), never committed.
 
 The archive is made from PAGE_MEMBERS (page/), its files one by one as it holds them, with
-PAGE_INDEX (page/index.json): its entries in order, each file's hash (``short_hash``). A first visit
-downloads the archive only; an update downloads the index and the files that changed, from
-which the service worker rebuilds the archive (web/sw-core.js). Generated too.
+PAGE_INDEX (page/index.json): its entries in order, each file's hash (``short_hash``). A
+first visit downloads the archive only; an update downloads the index and the files that
+changed, from which the service worker rebuilds the archive (web/sw-core.js). Generated
+too.
 
     python3 scripts/build_site.py files [--root DIR]   print the list (site-relative paths)
     python3 scripts/build_site.py sw [--root DIR]      write DIR/sw.js (only when it changes)

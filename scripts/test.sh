@@ -20,7 +20,7 @@ rc=0
 if [ "$rc" -eq 5 ]; then
     echo "[test] pytest collected no tests: failing" >&2
 elif [ "$rc" -ne 0 ]; then
-    grep -H -i -E "crash|fatal|killed|out of memory|terminated" "$KAHUNA_CHROMIUM_LOGS"/*.log \
+    grep -H -i -E "crash|fatal|killed|out of memory|terminated" "$KAHUNA_CHROMIUM_LOGS"/*.log 2>/dev/null \
         | sed 's/^/[test] chromium: /' >&2 || true
 fi
 exit "$rc"

@@ -26,7 +26,8 @@ self.registration = { scope: "http://127.0.0.1:8000/kahuna/" };
 const events = [];
 self.addEventListener = (type) => events.push(type);
 vm.runInThisContext(fs.readFileSync(process.argv[1], "utf8"), { filename: "sw.js" });
-console.log(JSON.stringify({ events, tar: Object.keys(self.kahunaTar), site: self.KAHUNA_SITE.version }));
+const site = self.KAHUNA_SITE.version;
+console.log(JSON.stringify({ events, tar: Object.keys(self.kahunaTar), site }));
 """
 
 
