@@ -17,7 +17,7 @@ message catalogues, locale/<lang>/LC_MESSAGES/kahuna.mo). It is generated (`sw`,
 and `archive` write it when its contents change), never committed.
 
 The archive is made from PAGE_MEMBERS (page/), its files one by one as it holds them, with
-PAGE_INDEX (page/index.json): its entries in order, each file's hash (``short_hash``). A
+PAGE_INDEX (page/index.json): each file's hash (``short_hash``), in the archive's order. A
 first visit downloads the archive only; an update downloads the index and the files that
 changed, from which the service worker rebuilds the archive (web/sw-core.js). Generated
 too.
@@ -340,36 +340,24 @@ def page_members(root: Path, files: list[str]) -> dict[str, bytes]:
     return members
 
 
-def archive_entries(names: list[str]) -> list[str]:
-    """The archive's entries in order: each folder before its contents (the boot writes
-    them in this order), then the files, sorted."""
-    folders = sorted({str(p) for f in names for p in PurePosixPath(f).parents if str(p) != "."},
-                     key=lambda p: (p.count("/"), p))
-    return folders + sorted(names)
-
-
 def archive_bytes(members: dict[str, bytes]) -> bytes:
-    """A deterministic .tar.gz of ``members``: fixed dates and owners."""
+    """A deterministic .tar.gz of ``members``, sorted: fixed dates and owners, no folders
+    (the boot makes each file's folder)."""
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-        for name in archive_entries(list(members)):
+        for name in sorted(members):
             info = tarfile.TarInfo(name)
             info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
-            if name in members:
-                info.size, info.mode = len(members[name]), 0o644
-                tar.addfile(info, io.BytesIO(members[name]))
-            else:
-                info.type, info.mode = tarfile.DIRTYPE, 0o755
-                tar.addfile(info)
+            info.size, info.mode = len(members[name]), 0o644
+            tar.addfile(info, io.BytesIO(members[name]))
     return gzip.compress(raw.getvalue(), compresslevel=9, mtime=0)
 
 
 def _index(members: dict[str, bytes]) -> bytes:
-    """PAGE_INDEX's bytes: {"entries": [[name, short_hash or null for a folder], ...]}, in
-    the archive's order (web/sw-core.js writes a tar of exactly these entries)."""
-    entries = [[name, short_hash(members[name]) if name in members else None]
-               for name in archive_entries(list(members))]
-    return json.dumps({"entries": entries}, separators=(",", ":")).encode() + b"\n"
+    """PAGE_INDEX's bytes: {name: short_hash, ...} in the archive's order (web/sw-core.js
+    writes a tar of exactly these files)."""
+    index = {name: short_hash(members[name]) for name in sorted(members)}
+    return json.dumps(index, separators=(",", ":")).encode() + b"\n"
 
 
 def _write_bytes(target: Path, data: bytes) -> bool:

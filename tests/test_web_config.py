@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import os
 import re
 import tarfile
 import tomllib
@@ -47,17 +46,11 @@ def test_the_boot_unpacks_the_archive_of_the_modules_the_page_imports(tmp_path):
         site = build_site.site_files(ROOT)
         assert {"web/pyodide-boot.mjs", "web/vendor/pyodide.mjs"} <= set(site)
         assert {f"web/vendor/{name}" for name in build_site.PYODIDE_FILES} <= set(site)
-    # the archive holds exactly those files, folders first (PyScript makes one level at a time)
+    # the archive holds exactly those files, sorted, and no folders (the boot makes them)
     data = build_site.archive_bytes(build_site.page_members(ROOT, listed))
     assert data == build_site.archive_bytes(build_site.page_members(ROOT, listed))  # deterministic
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-        members = tar.getmembers()
-        assert sorted(m.name for m in members if m.isfile()) == listed
-        made: set[str] = {"."}
-        for m in members:
-            assert os.path.dirname(m.name) or "." in made, m.name
-            if m.isdir():
-                made.add(m.name)
+        assert [(m.name, m.isfile()) for m in tar.getmembers()] == [(n, True) for n in listed]
         tar.extractall(tmp_path, filter="data")
     for name in listed:
         shipped, source = (tmp_path / name).read_bytes(), (ROOT / name).read_bytes()
@@ -97,8 +90,8 @@ def _hash(data: bytes) -> str:
 
 
 def test_the_archive_is_made_from_its_files_one_by_one_and_their_index(tmp_path):
-    """page/ holds the archive's files as it holds them, page/index.json its entries in
-    order with each file's hash (web/sw-core.js rebuilds the archive from them on an
+    """page/ holds the archive's files as it holds them, page/index.json each file's hash
+    in the archive's order (web/sw-core.js rebuilds the archive from them on an
     update); a deployed copy, without sources, packs the archive again from page/."""
     root = _tree(tmp_path, {**IMPORTS, "index.html": '<script type="py" config="./c.toml" src="./web/main.py"></script>',
                             "c.toml": 'interpreter = "./web/boot.mjs"\n', "web/sw-core.js": "", "web/tar.js": "",
@@ -108,11 +101,11 @@ def test_the_archive_is_made_from_its_files_one_by_one_and_their_index(tmp_path)
     members = build_site.member_files(root)
     assert sorted(members) == build_site.page_archive_files(root)
     assert (root / "page/web/dom.py").read_bytes() == b"node = 1\n"  # as shipped
-    entries = json.loads((root / build_site.PAGE_INDEX).read_text())["entries"]
+    index = json.loads((root / build_site.PAGE_INDEX).read_text())
     with tarfile.open(root / build_site.PAGE_ARCHIVE) as tar:
-        assert [[m.name, _hash(tar.extractfile(m).read()) if m.isfile() else None]
-                for m in tar.getmembers()] == entries
-    assert {name for name, sha in entries if sha} == set(members)
+        assert [(m.name, _hash(tar.extractfile(m).read())) for m in tar.getmembers()] == list(
+            index.items())
+    assert set(index) == set(members)
     # a module no longer imported leaves page/ too
     (root / "web/ui/panel.py").write_text("from .deep.leaf import f\n")
     build_site.write_page_archive(root)
@@ -122,8 +115,8 @@ def test_the_archive_is_made_from_its_files_one_by_one_and_their_index(tmp_path)
     assert build_site.pack_page(root) and not build_site.pack_page(root)
     with tarfile.open(root / build_site.PAGE_ARCHIVE) as tar:
         assert tar.extractfile("web/ui/panel.py").read() == b"changed = True\n"
-    entries = dict(json.loads((root / build_site.PAGE_INDEX).read_text())["entries"])
-    assert entries["web/ui/panel.py"] == _hash(b"changed = True\n")
+    index = json.loads((root / build_site.PAGE_INDEX).read_text())
+    assert index["web/ui/panel.py"] == _hash(b"changed = True\n")
     # the worker learns where they are, and the index's hash; a copy carries them
     data = build_site.site_data(root)
     assert data["archive"] == {"file": build_site.PAGE_ARCHIVE, "index": build_site.PAGE_INDEX,

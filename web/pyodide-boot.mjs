@@ -82,9 +82,10 @@ export async function loadPyodide(options = {}) {
     fsInit: async (FS, info) => {
       const data = await bytes;
       if (data) FS.writeFile(BYTECODE, new Uint8Array(data));
-      for (const { name, data: contents } of await page) { // folders come before their files
-        if (contents === null) FS.mkdirTree(`${HOME}/${name}`);
-        else FS.writeFile(`${HOME}/${name}`, contents);
+      for (const { name, data: contents } of await page) {
+        const path = `${HOME}/${name}`;
+        FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        FS.writeFile(path, contents);
       }
       if (options.fsInit) await options.fsInit(FS, info);
     },

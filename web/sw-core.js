@@ -25,7 +25,8 @@
 
 const SITE = self.KAHUNA_SITE;
 const LATER = SITE.later || {};
-const ARCHIVE = SITE.archive; // {file, index, sha (the index's), members (their folder)}
+// {file, index, sha (the index's), members (their folder)}
+const ARCHIVE = SITE.archive;
 // Kept with the archive in the cache: the hash of the index its files match.
 const INDEX_HEADER = "X-Kahuna-Index";
 const SCOPE = new URL(self.registration.scope);
@@ -49,7 +50,8 @@ const TYPES = {
 
 const urlOf = (path) => new URL(path, SCOPE).href;
 
-const HASH_CHARS = 16; // scripts/build_site.py HASH_CHARS
+// as scripts/build_site.py's HASH_CHARS
+const HASH_CHARS = 16;
 
 async function hashOf(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
@@ -99,20 +101,22 @@ async function otherVersions() {
 // (found by its hash) taken from there, the others downloaded one by one and checked.
 async function rebuiltArchive(older) {
   const index = await fetchChecked(ARCHIVE.index, ARCHIVE.sha, []);
-  const { entries } = JSON.parse(new TextDecoder().decode(index));
+  // {name: hash} of every file, in the archive's order
+  const hashes = JSON.parse(new TextDecoder().decode(index));
+  const names = Object.keys(hashes);
   const held = new Map();
   for (const cache of older) {
     const hit = await cache.match(urlOf(ARCHIVE.file));
     if (!hit) continue;
     const tar = await kahunaTar.tar(new Uint8Array(await hit.arrayBuffer()));
     for (const { data } of kahunaTar.entries(tar)) {
-      if (data) held.set(await hashOf(data), data);
+      held.set(await hashOf(data), data);
     }
   }
   if (held.size === 0) throw new Error("no older archive");
-  const files = await Promise.all(entries.map(async ([name, sha]) => sha === null ? null
-    : held.get(sha) ?? new Uint8Array(await fetchChecked(ARCHIVE.members + name, sha, []))));
-  return kahunaTar.gzip(kahunaTar.write(entries, files));
+  const files = await Promise.all(names.map(async (name) => held.get(hashes[name])
+    ?? new Uint8Array(await fetchChecked(ARCHIVE.members + name, hashes[name], []))));
+  return kahunaTar.gzip(kahunaTar.write(names, files));
 }
 
 // The bytes of this version's archive: an older cache's copy when it has the same files
@@ -172,10 +176,10 @@ function siteKey(request) {
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return null;
   const path = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length));
-  if (request.mode === "navigate" && (path === "" || path === "index.html")) {
-    return "index.html"; // the page, whatever its query (?seed=..., ?record=...)
-  }
-  const file = path.endsWith("/") ? path + "index.html" : path; // a folder: its page (rules/)
+  // the page, whatever its query (?seed=..., ?record=...)
+  if (request.mode === "navigate" && (path === "" || path === "index.html")) return "index.html";
+  // a folder: its page (rules/)
+  const file = path.endsWith("/") ? path + "index.html" : path;
   const known = Object.hasOwn(SITE.files, file) || Object.hasOwn(LATER, file);
   return url.search === "" && known ? file : null;
 }
@@ -185,7 +189,8 @@ async function respond(request, path) {
   const hit = await cache.match(urlOf(path));
   if (hit) return hit;
   if (Object.hasOwn(LATER, path)) {
-    try {  // first asked for: fetched, checked against this version, kept
+    // first asked for: fetched, checked against this version, kept
+    try {
       const response = stored(path, await fetchChecked(path, LATER[path], []));
       await cache.put(urlOf(path), response.clone());
       return response;
