@@ -183,10 +183,12 @@ def phone(browser, width: int = 360, height: int = 740):
 
 
 def save_screenshot(page: Page, name: str) -> Path:
-    """Save a full-page PNG as e2e/screenshots/<name>.png and return its path."""
+    """Save a full-page PNG as e2e/screenshots/<name>.png and return its path. Animations
+    are run to their end for it (Playwright's ``animations="disabled"``): a picture shows
+    where the page settles, not a dialog or a bridge half faded in."""
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOT_DIR / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=True, animations="disabled")
     return path
 
 
