@@ -30,7 +30,8 @@ const { names, texts } = JSON.parse(given);
 const files = texts.map((t) => new TextEncoder().encode(t));
 fs.writeFileSync(out, Buffer.from(await self.kahunaTar.gzip(self.kahunaTar.write(names, files))));
 const tar = await self.kahunaTar.tar(new Uint8Array(fs.readFileSync(input)));
-const read = [...self.kahunaTar.entries(tar)].map(({ name, data }) => [name, new TextDecoder().decode(data)]);
+const read = [...self.kahunaTar.entries(tar)].map(
+  ({ name, data }) => [name, new TextDecoder().decode(data)]);
 console.log(JSON.stringify(read));
 """
 
