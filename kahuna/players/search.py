@@ -33,7 +33,6 @@ from ..rules.board import N_ISLANDS
 from ..rules.observation import Observation, observe
 from ..rules.state import Phase, State
 from .evaluate import DEFAULT, Weights, evaluate
-from .inference import Sample, last_turn, sampler
 from .plans import Plan, best_action, greedy_turn, planned_turn, plans, unhurried
 from .protocol import Decided, Sliced, Thinking, Work, legal_actions, unless_hurried
 
@@ -62,10 +61,6 @@ class Level:
     #: one after which the rest of the trial is worst for us: a reply as careful as
     #: the turns it answers. 0 or 1: the reply as ``planned`` says.
     replies: int = 0
-    #: The trials' worlds deal the opponent's hidden cards as its last turn suggests
-    #: (``inference.py``: a hand that would have let it do much better is less likely),
-    #: at this temperature in points; 0: uniformly, as the observation allows.
-    infer: float = 0.0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -82,9 +77,6 @@ class SearchPlayer:
         self.level = level
         self.name = level.name
         self._rest: list[tuple[Observation, Action]] = []
-        #: After its own turn: the length of the history then, and a world of the
-        #: position it left the opponent (``Level.infer`` reads the opponent's turn).
-        self._left: tuple[int, State] | None = None
 
     def planned(self) -> list[Action]:
         """The rest of the turn its last decision planned (a hint says why the whole
@@ -95,16 +87,14 @@ class SearchPlayer:
         if self._rest and self._rest[0][0] == _public(obs):
             return Decided(self._rest.pop(0)[1])
         self._rest = []
-        left, self._left = self._left, None
         actions = legal_actions(obs)
         if len(actions) == 1:
             return Decided(actions[0])
         if obs.phase is Phase.HANDICAP:  # R7: bridges one by one, no cards involved
             return Decided(best_action(obs.sample_state(rng), actions, self.level.weights))
-        return Sliced(self._search(obs, rng, left), self.level.time_cap)
+        return Sliced(self._search(obs, rng), self.level.time_cap)
 
-    def _search(self, obs: Observation, rng: random.Random,
-                left: tuple[int, State] | None) -> Work:
+    def _search(self, obs: Observation, rng: random.Random) -> Work:
         level = self.level
         world = obs.sample_state(rng)
         removals = not (level.blind_removals and rng.random() < level.blind_removals)
@@ -112,26 +102,21 @@ class SearchPlayer:
         if not ranked:  # hurried before any turn could end
             return best_action(world, world.legal_actions(), level.weights)
         if level.candidates > 1 and level.iterations:
-            turn = last_turn(left[1], obs, left[0], level.weights) if left and level.infer else None
-            sample = sampler(obs, turn, level.infer)
             plan = yield from _test_replies(obs, rng, [p for _, p in ranked[:level.candidates]],
-                                            level, sample)
+                                            level)
         elif level.temperature > 0:
             plan = _softmax_pick(ranked[:4], level.temperature, rng)
         else:
             plan = ranked[0][1]
-        self._remember(world, obs, plan)
+        self._remember(world, obs.seat, plan)
         return plan[0]
 
-    def _remember(self, world: State, obs: Observation, plan: Plan) -> None:
-        """Keep the plan's later actions, each with the observation expected before it,
-        and the position the whole plan leaves the opponent."""
+    def _remember(self, world: State, seat: int, plan: Plan) -> None:
+        """Keep the plan's later actions, each with the observation expected before it."""
         state = world.fork()
         for i, action in enumerate(plan[:-1]):
             state.do(action)
-            self._rest.append((_public(observe(state, obs.seat)), plan[i + 1]))
-        state.do(plan[-1])
-        self._left = (len(obs.history) + len(plan), state)
+            self._rest.append((_public(observe(state, seat)), plan[i + 1]))
 
 
 @dataclass(slots=True)
@@ -147,9 +132,9 @@ class _Arm:
 
 
 def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
-                  level: Level, sample: Sample) -> Work:
+                  level: Level) -> Work:
     """Successive halving over ``candidates``: the plan with the best mean value of its
-    trials, over worlds (dealt by ``sample``) shared by all candidates."""
+    trials, over worlds shared by all candidates."""
     seat = obs.seat
     arms = [_Arm(plan, i) for i, plan in enumerate(candidates[:_affordable(
         len(candidates), level.iterations)])]
@@ -165,10 +150,7 @@ def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
             for _ in range(trials):
                 n = arm.trials
                 while len(worlds) <= n:
-                    world = yield from unless_hurried(sample(rng))
-                    if world is None:
-                        return _leader(arms).plan
-                    worlds.append(world)
+                    worlds.append(obs.sample_state(rng))
                 done = yield from unless_hurried(trial(worlds[n], arm.plan, seat, level))
                 if done is None:
                     return _leader(arms).plan
