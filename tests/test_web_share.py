@@ -10,7 +10,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from kahuna import ISLANDS, decode_link, observe, position_from_json, position_to_json, start_of
+from kahuna import (
+    ISLANDS, MAX_BYTES, decode_link, observe, position_from_json, position_to_json, start_of,
+)
 from kahuna.notation.link import encode
 from web import saves
 from web.app import App
@@ -340,6 +342,21 @@ def test_a_bad_file_is_said_and_the_game_shown_stays(raw, detail):
     assert "<b>game" not in shown and "my &lt;b&gt;game" in shown  # the name, escaped
     app.handle("close")
     assert app.dialog == "" and app.match.to_record() == before
+
+
+def test_a_record_saved_with_a_byte_order_mark_opens():
+    """Some editors start a UTF-8 file with a byte-order mark: the record still opens."""
+    app = finished(seed=3)
+    record = app.match.to_record()
+    other = new_app(seed=4)
+    open_file(other, "game.json", b"\xef\xbb\xbf" + json.dumps(record).encode())
+    assert other.dialog != "notice" and other.match.to_record()["actions"] == record["actions"]
+
+
+def test_a_file_is_refused_at_one_size_only_the_one_the_reader_takes():
+    """The file chooser's limit is the JSON reader's (MAX_BYTES): a file under it is read,
+    not refused later with another limit."""
+    assert FILE_LIMIT == MAX_BYTES
 
 
 def test_a_file_too_large_is_refused_without_reading_it():

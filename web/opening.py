@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from kahuna import KahunaError, RecordError, link_kind, link_record, load_json
+from kahuna import MAX_BYTES, KahunaError, RecordError, link_kind, link_record, load_json
 
 from . import dialogs, saves, tutorial
 from .address import Address, link_problem, quoted, read
@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 LINK_TITLE = N_("This link holds no game that can be opened")
 ADDRESS_TITLE = N_("Part of the address was not understood")
 FILE_TITLE = N_("This file holds no game that can be opened")
-#: The largest file read: a long game's record is about 5 kB; kahuna.load_json then
-#: refuses anything over 200 kB, so this only spares reading a huge file at all.
-FILE_LIMIT = 1_000_000
+#: The largest file read: the most kahuna.load_json takes (a long game's record is about
+#: 5 kB), so a larger file is refused before it is read, with the same limit named.
+FILE_LIMIT = MAX_BYTES
 
 
 def boot(app: App, address: Address | Mapping[str, str]) -> None:

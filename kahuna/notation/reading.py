@@ -30,8 +30,9 @@ _SEATS = {"black": BLACK, "white": WHITE}
 
 
 def load_json(raw: bytes | str, error: type[KahunaError]) -> Any:
-    """Parse outside JSON: UTF-8, at most MAX_BYTES, nested at most MAX_DEPTH deep,
-    finite numbers of at most MAX_DIGITS digits. Raises ``error`` saying what is wrong."""
+    """Parse outside JSON: UTF-8 (a leading byte-order mark, as some editors save, is
+    passed over), at most MAX_BYTES, nested at most MAX_DEPTH deep, finite numbers of at
+    most MAX_DIGITS digits. Raises ``error`` saying what is wrong."""
     if isinstance(raw, bytes):
         if len(raw) > MAX_BYTES:
             raise error(f"too large: {len(raw)} bytes, at most {MAX_BYTES}")
@@ -39,6 +40,7 @@ def load_json(raw: bytes | str, error: type[KahunaError]) -> Any:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise error("not UTF-8 text") from None
+    raw = raw.removeprefix("\ufeff")
     if len(raw) > MAX_BYTES:
         raise error(f"too large: {len(raw)} characters, at most {MAX_BYTES}")
     depth = deepest = 0

@@ -76,8 +76,10 @@ def start_of(record: Any) -> State:
     """The state a record starts from: its setup's deal, or its position."""
     if not isinstance(record, dict):
         raise RecordError("a game record is a JSON object")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"not a Kahuna game record (format {shown(record.get('format'))})")
+    if "format" not in record:
+        raise RecordError('not a Kahuna game record (it has no "format" field)')
+    if record["format"] != FORMAT:
+        raise RecordError(f"not a Kahuna game record (format {shown(record['format'])})")
     version = record.get("version")
     if type(version) is not int or version != VERSION:  # noqa: E721 - true is not 1
         raise RecordError(f"unknown record version {shown(version)}; "
