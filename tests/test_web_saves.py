@@ -255,3 +255,21 @@ def test_the_same_finished_game_saved_twice_counts_once():
     copy.id = "copy"
     assert saves.count_result(storage, copy) is None  # app.save() counted it already
     assert sum(saves.results(storage)[app.match.level].values()) == 1
+
+
+def test_a_record_naming_no_level_the_page_has_is_played_and_shown_at_the_weakest():
+    """A hand-edited record (or one from a version with other level names): the page
+    says the level the computer really plays, never the record's unknown word."""
+    from web.controller import Match
+    from web.players import KNOWN_LEVELS, levels
+
+    assert KNOWN_LEVELS[1:] == levels()  # the page's list is the engine's
+    record = new_app(seed=2).match.to_record()
+    for level in ("bogus<i>x</i>", "expert:iterations=9999", ""):
+        record["meta"]["level"] = level
+        m = Match.from_record(record)
+        assert m.level == levels()[0], level
+        summary = saves.Saved(m.id, "", m).summary()
+        assert f"against the computer ({levels()[0]})" in summary, summary
+    record["meta"]["level"] = "master"
+    assert Match.from_record(record).level == "master"

@@ -18,6 +18,8 @@ from kahuna import (
     setup_to_json, start_of, translations,
 )
 
+from .players import known_level
+
 COMPUTER, HOTSEAT = "computer", "hotseat"
 MODES = (COMPUTER, HOTSEAT)
 
@@ -167,7 +169,7 @@ class Match:
         created = meta.get("created", 0.0)
         revision = meta.get("revision", 0)
         return cls(origin, state, [a for _, a in state.history], effects, mode, human,
-                   str(meta.get("level", "random")), str(meta.get("id", "game")),
+                   known_level(str(meta.get("level", "random"))), str(meta.get("id", "game")),
                    float(created) if isinstance(created, (int, float)) else 0.0,
                    revision if type(revision) is int and revision >= 0 else 0,  # noqa: E721
                    str(meta.get("opened", "")))

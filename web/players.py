@@ -24,6 +24,17 @@ def levels() -> tuple[str, ...]:
     return tuple(LEVELS) or ("random",)
 
 
+#: Every level a saved game or record may name: kahuna's LEVELS, weakest first, after
+#: "random" (the computer before the levels existed).
+KNOWN_LEVELS = ("random", "beginner", "casual", "skilled", "expert", "master")
+
+
+def known_level(level: str) -> str:
+    """``level``, or the weakest level when none has that name (a hand-edited record, or
+    a save from a version with other names): the page then shows the level it plays."""
+    return level if level in KNOWN_LEVELS else KNOWN_LEVELS[1]
+
+
 def level_name(level: str) -> str:
     """A level's name as the page shows it, in the language spoken now."""
     names = {"random": pgettext("level", "random"), "beginner": pgettext("level", "beginner"),
