@@ -82,6 +82,7 @@ def page() -> str:
             '<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             "<title>Kahuna: embeds for rules pages</title>"
+            '<link rel="icon" href="./web/icons/icon.svg" type="image/svg+xml">'
             '<style>body{font:16px/1.45 system-ui,sans-serif;max-width:760px;margin:0 auto;'
             "padding:12px}iframe{border:0;max-width:100%;display:block}"
             "pre{overflow-x:auto;background:#f3f0e8;padding:8px;font-size:13px}</style>"

@@ -31,6 +31,12 @@ def test_every_example_is_an_embed_the_page_reads_without_a_problem():
     assert shown == set(MODES)  # every mode has its example
 
 
+def test_the_examples_page_names_the_site_s_icon():
+    """Else the browser asks the host's root for /favicon.ico: a 404 in the console."""
+    assert '<link rel="icon" href="./web/icons/icon.svg" type="image/svg+xml">' in page()
+    assert (ROOT / "web/icons/icon.svg").is_file()
+
+
 def test_the_examples_page_is_part_of_the_site():
     assert "examples.html" in build_site.site_files(ROOT)
 
