@@ -1,6 +1,7 @@
 """The game review in the real page: a finished game against the computer, opened from
 its link, is reviewed turn by turn in slices (the page stays responsive), and the better
-turn of a costly one is stepped through on the review's board."""
+turn of a costly one is stepped through on the review's board; closed, it opens again from
+the result under the hand."""
 
 from __future__ import annotations
 
@@ -31,5 +32,13 @@ def test_a_finished_game_is_reviewed_and_its_better_turn_stepped_through(
     screenshot(page, "review-step")
     page.click(f'{DIALOG} [data-act="close"]')
     assert page.locator("#dialog").is_hidden()
+    # Closed, the result and its review come back from under the hand; Escape
+    # closes the review as its button does.
+    screenshot(page, "review-closed")
+    page.click('#acts [data-act="result"]')
+    page.click(f'{DIALOG} [data-act="review"]')
+    page.wait_for_selector(f'{DIALOG} [data-act^="review-turn:"]')  # kept: not judged again
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dialog", state="hidden")
     assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
     assert any(m.startswith("debug: kahuna-review ") for m in console_messages)

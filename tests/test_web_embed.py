@@ -103,3 +103,18 @@ def test_the_header_links_to_the_full_game_in_a_new_tab():
     assert clickable(html) == ["reset"]
     assert (f'<a class="full-game" href="{escape(FULL)}" target="_blank" rel="noopener" '
             'aria-label="Open in the full game">') in html
+
+
+def test_a_link_read_but_for_a_bad_parameter_keeps_its_position_behind_an_ok():
+    """A rules page's diagram with one parameter not understood: the notice says so and
+    OK keeps the linked position (a fresh game would throw the lesson away)."""
+    position = encode(position_to_json(new_game(Setup(seed=2, first=0))))
+    for bad in ({"labels": "ALOA:" + "X" * 80}, {"seed": "x"}):
+        app = embedded({"embed": "", "position": position, "mode": "diagram", **bad})
+        linked = app.match.to_record()
+        assert app.dialog == "notice"
+        html = view(app).dialog
+        assert clickable(html) == ["close"] and ">OK<" in html, bad
+        assert 'href="/kahuna/" target="_blank"' in html  # the full game all the same
+        app.handle("close")
+        assert app.dialog == "" and app.match.to_record() == linked

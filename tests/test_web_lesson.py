@@ -362,3 +362,17 @@ def test_a_goal_for_a_linked_record_is_judged_from_where_the_record_stands():
     ending = next(a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "PASS"))
     app.handle(f"do:{ending}")
     assert app.puzzle.verdict is not None  # judged over the reader's one action
+
+
+def test_escape_closes_the_puzzle_list_as_its_button_does():
+    """The keys' list says Escape closes a dialog: the puzzles' list too, back to the
+    game; with no game, back to the new-game dialog (its Close button does the same)."""
+    app = new_app(MemoryStorage())
+    app.handle("menu")
+    app.handle("puzzles")
+    app.handle("escape")
+    assert app.dialog == "" and app.puzzle is None
+    app.match = None
+    app.handle("puzzles")
+    app.handle("escape")
+    assert app.dialog == "new"

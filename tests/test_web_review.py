@@ -75,3 +75,27 @@ def test_no_review_before_the_end_nor_of_a_two_player_game():
     assert "review" not in clickable(view(hotseat).dialog)
     hotseat.handle("review")
     assert hotseat.review is None
+
+
+def test_the_result_comes_back_after_its_dialog_and_the_review_are_closed():
+    """Closing the end dialog ("Look at the board") or the review leaves the board with
+    a "Show the result" button under the hand: the end dialog again, with its review,
+    replay and rematch. Escape closes the review as its Close button does."""
+    app = finished_game()
+    app.handle("close")
+    assert app.dialog == "" and "result" in clickable(view(app).acts)
+    assert "Show the result" in view(app).acts
+    app.handle("result")
+    assert app.dialog == "end" and "review" in clickable(view(app).dialog)
+    app.handle("review")
+    app.handle("escape")
+    assert app.dialog == ""
+    app.handle("result")
+    assert app.dialog == "end"
+
+
+def test_no_result_button_before_the_end():
+    app = new_app(seed=3, first="black", colour="black", level="beginner")
+    assert "result" not in clickable(view(app).acts)
+    app.handle("result")
+    assert app.dialog == ""

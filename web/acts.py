@@ -17,6 +17,7 @@ from kahuna import Action, NotationError, seat_name
 from . import lessons, saves, settings
 from .choices import toggle
 from .controller import Match
+from .modes import PLAY
 from .opening import open_mode
 from .panels import own_hand
 from .players import levels
@@ -89,7 +90,8 @@ def _lang(app: App, rest: str) -> None:
 
 
 #: Dialogs Escape closes as their Close button does ("new" only over a game).
-_ESCAPABLE = ("scoring", "end", "notice", "language", "keys", "settings", "share")
+_ESCAPABLE = ("scoring", "end", "notice", "language", "keys", "settings", "share", "review",
+              "puzzles")
 
 
 def _escape(app: App, rest: str) -> None:
@@ -181,6 +183,20 @@ def _rematch(app: App, rest: str) -> None:
     if c.handicap:
         c.handicap_player = player
     app.start()
+
+
+def _result(app: App, rest: str) -> None:
+    """The end dialog again (its review, replay and rematch), once it was closed."""
+    if result_ready(app):
+        app.dialog = "end"
+
+
+def result_ready(app: App) -> bool:
+    """Whether the finished game's end dialog may be opened again: a game played in full
+    (not a lesson, a puzzle or an example's diagram), nothing covered."""
+    m = app.match
+    return (m is not None and m.state.is_over and not app.covered and app.tutorial is None
+            and app.puzzle is None and app.sequence is None and app.mode.mode == PLAY)
 
 
 def _close(app: App, rest: str) -> None:
@@ -278,7 +294,7 @@ def _download(app: App, rest: str) -> None:
 
 HANDLERS: dict[str, Callable[[App, str], None]] = {
     "do": _do, "card": _card, "undo": _undo, "set": _set, "menu": _menu, "start": _start,
-    "reset": _reset, "rematch": _rematch, "close": _close, "uncover": _uncover,
+    "reset": _reset, "rematch": _rematch, "result": _result, "close": _close, "uncover": _uncover,
     "continue": _continue, "delete": _delete, "export": _export, "download": _download,
     "newer": _newer, "keep": _keep, "languages": _languages, "lang": _lang,
     "review": _review, "review-turn": _review_turn, "review-step": _review_step,

@@ -175,6 +175,15 @@ def elsewhere_html() -> str:
             f'{button("keep", _("Keep playing here"))}</div>')
 
 
+def result_html(ready: bool) -> str:
+    """Under the hand, once a game is over: its end dialog again (``ready``), where the
+    review, the replay and a rematch are."""
+    if not ready:
+        return ""
+    return (f'<button type="button" class="act" data-act="result">'
+            f'{escape(_("Show the result"))}</button>')
+
+
 def record_html(ready: bool) -> str:
     """Under the move log: the game record's download once the game is over; before,
     why not (the record's deal names every hidden card)."""

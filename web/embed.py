@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .dialogs import problem_text
+from .dialogs import button, problem_text
 from .language import _
 
 
@@ -31,9 +31,13 @@ def nav_html(full_game: str) -> str:
             + full_game_link(full_game, _("Open in the full game"), _("Full game")))
 
 
-def bad_link_html(title: str, message: str, full_game: str, detail: str = "") -> str:
-    """A link that holds no game: say why; offer a fresh game here or the full game."""
+def bad_link_html(title: str, message: str, full_game: str, detail: str = "",
+                  shown: bool = False) -> str:
+    """A link that holds no game, or part of an address not understood: say why. When
+    the frame shows what the link held all the same (``shown``), OK keeps it; else a
+    fresh game here is offered. The full game either way."""
+    first = (button("close", _("OK"), True) if shown
+             else button("start", _("Play a fresh game"), True))
     return (f'<h2 id="dialog-title">{escape(title)}</h2>{problem_text(message, detail)}'
-            '<div class="buttons"><button type="button" class="primary" data-act="start">'
-            f'{escape(_("Play a fresh game"))}</button>'
+            f'<div class="buttons">{first}'
             f'{full_game_link(full_game, _("Open the full game"))}</div>')

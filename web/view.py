@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from kahuna import YOU, Action, Effects, Observation, annotated, describe
 
 from . import coach, dialogs, header, moves, panels, saves, share, tips
-from .acts import record_ready
+from .acts import record_ready, result_ready
 from .choices import Offers, selected_cards
 from .controller import COMPUTER, HOTSEAT
 from .board_words import position_html
@@ -23,6 +23,7 @@ from .embed import bad_link_html, nav_html
 from .language import NAMES, _, in_use, tr, use
 from .lesson import puzzle_html
 from .modes import PLAY
+from .opening import LINK_TITLE
 from .players import level_name, levels
 from .puzzles import puzzles_html, solved
 from .render import Marks, board_svg
@@ -124,7 +125,8 @@ def view(app: App) -> View:
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
         opp_hand=panels.opponent_hand_html(obs),
         table=panels.table_html(obs, offer, app.hint),
-        acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint),
+        acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint)
+        + dialogs.result_html(result_ready(app)),
         scores=panels.scores_html(obs, names),
         log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)) + (
@@ -244,7 +246,8 @@ def _dialog_html(app: App) -> str:
         return dialogs.settings_html(app.settings)
     if app.dialog == "notice" and app.embed is not None:
         title, message, detail = app.notice
-        return bad_link_html(_(title), message, app.embed.split("?")[0], detail)
+        return bad_link_html(_(title), message, app.embed.split("?")[0], detail,
+                             shown=title != LINK_TITLE)
     if app.dialog == "notice":
         title, message, detail = app.notice
         return dialogs.notice_html(_(title), message, detail)
