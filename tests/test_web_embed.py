@@ -118,3 +118,13 @@ def test_a_link_read_but_for_a_bad_parameter_keeps_its_position_behind_an_ok():
         assert 'href="/kahuna/" target="_blank"' in html  # the full game all the same
         app.handle("close")
         assert app.dialog == "" and app.match.to_record() == linked
+
+
+def test_a_diagram_without_a_game_says_so_over_a_fresh_game():
+    """mode=diagram needs position= or record=, as a sequence and a puzzle say they do."""
+    app = embedded({"embed": "", "mode": "diagram"})
+    assert app.dialog == "notice" and "A diagram needs a position= or a record=" in app.notice[1]
+    assert app.match is not None and app.match.mode == COMPUTER
+    assert clickable(view(app).dialog) == ["close"]
+    app.handle("close")
+    assert app.dialog == ""

@@ -338,7 +338,8 @@ def test_a_diagram_draws_the_notes_of_its_address_and_says_a_bad_one():
                     "lines": "ALOA-HUNA", "arrows": "ALOA>HUNA", "labels": "ELAI:1,HUNA:<b>"})
     assert app.mode.notes.islands == frozenset({4, 7}) and app.mode.notes.arrows == ((0, 7),)
     assert app.mode.notes.labels == ()  # the bad kind is left out, and said
-    assert "labels" in app.notice[1] and "ELAI:1" in app.notice[1]
+    said = "In the address, labels=“ELAI:1,HUNA:<b>” is not a list such as ELAI:1"
+    assert said in app.notice[1]
     board = view(app).board
     assert board.count('class="ring"') == 2 and board.count('class="band"') == 1
     assert board.count('class="head"') == 1 and "<b>" not in board

@@ -74,7 +74,7 @@ class Mode:
 def _bad(name: str, value: str, allowed: str) -> str:
     shown = value if len(value) <= 24 else value[:23] + "…"
     # TRANSLATORS: {name} is a parameter of the address, {allowed} what it may be.
-    return _("The {name} in the address, “{value}”, is not {allowed}: it is left out.").format(
+    return _("In the address, {name}=“{value}” is not {allowed}: it is left out.").format(
         name=name, value=shown, allowed=allowed)
 
 

@@ -49,7 +49,7 @@ def boot(app: App, address: Address | Mapping[str, str]) -> None:
         app.start()
     app.remember_opening()  # before the mode: Reset goes back to the whole game
     if app.embed is not None and (opened or not address.linked):
-        problems += open_mode(app)
+        problems += open_mode(app, address.linked)
     if problems:
         title = LINK_TITLE if address.linked and not opened else ADDRESS_TITLE
         app.tell(title, " ".join(problems), detail[-1])
@@ -68,12 +68,15 @@ def reopen(app: App, pairs: list[tuple[str, str]], full_game: str) -> None:
     boot(app, address)
 
 
-def open_mode(app: App) -> list[str]:
+def open_mode(app: App, linked: bool = True) -> list[str]:
     """Embedded: show the game the link opened in the frame's mode (web/modes.py); what
-    the mode cannot do with it is said in the returned sentences (the game is played)."""
+    the mode cannot do with it is said in the returned sentences (the game is played).
+    ``linked``: the address named a game (a diagram without one shows a fresh game)."""
     mode, m = app.mode, app.match
     if mode.mode != PLAY and app.dialog == "end":  # a lesson shows the game, not its result
         app.dialog = ""
+    if mode.mode == DIAGRAM and not linked:
+        return [_("A diagram needs a position= or a record=: a fresh game is shown to play.")]
     if mode.mode == SEQUENCE:
         if m is None or not m.actions:
             return [_("A sequence needs a record with actions: the game is shown to play.")]
