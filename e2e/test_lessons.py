@@ -267,3 +267,21 @@ def test_a_replay_and_a_puzzle_fit_a_phone_in_each_language(browser, base_url, w
         screenshot(page, f"lesson-puzzle-phone-{lang}")
         context.close()
         assert not outside
+
+
+def test_a_caption_of_one_long_word_stays_in_its_box(page, base_url, serve_site, tmp_path,
+                                                      wait_ready, screenshot):
+    """A caption is the author's text: one long unbroken word wraps inside the caption
+    box at both sizes instead of running out of it."""
+    import re
+
+    from scripts.examples_page import examples
+    query = "?" + re.sub(r"caption=[^&]*", "caption=" + "Wordwithoutspaces" * 9,
+                         examples()[0][2]) + "&pace=0"
+    (tmp_path / "index.html").write_text(host_page(base_url + query))
+    wide, narrow = open_frames(page, serve_site(tmp_path).url, wait_ready)
+    for frame in (wide, narrow):
+        caption = frame.locator("#lesson .caption")
+        assert "Wordwithoutspaces" in caption.text_content()
+        assert caption.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
+    screenshot(page, "lesson-long-caption")

@@ -199,6 +199,9 @@ def test_a_bad_option_is_said_and_the_frame_still_shows_a_game(params, said):
 def test_a_caption_keeps_one_line_of_plain_text():
     app = embedded({"caption": "a\u202eb\nc " + "x" * 500})
     assert app.mode.caption.startswith("ab c ") and len(app.mode.caption) == 200
+    assert app.mode.caption.endswith("x…")  # the cut shows
+    words = embedded({"caption": "word " * 100}).mode.caption
+    assert words.endswith("word…") and len(words) <= 200  # cut after a whole word
 
 
 # ----- play -----------------------------------------------------------------------------

@@ -78,6 +78,18 @@ def _bad(name: str, value: str, allowed: str) -> str:
         name=name, value=shown, allowed=allowed)
 
 
+def _shortened(caption: str) -> str:
+    """At most MAX_CAPTION characters: a longer caption is cut after a word where it can
+    be, and ends with an ellipsis, so the cut shows."""
+    if len(caption) <= MAX_CAPTION:
+        return caption
+    cut = caption[:MAX_CAPTION - 1]
+    space = cut.rfind(" ")
+    if space > MAX_CAPTION // 2:
+        cut = cut[:space]
+    return cut.rstrip() + "…"
+
+
 def read_mode(first: Mapping[str, str], problems: list[str]) -> Mode:
     """The embed's mode from the address's parameters (name -> first value); each bad
     option adds a sentence to ``problems``."""
@@ -85,7 +97,7 @@ def read_mode(first: Mapping[str, str], problems: list[str]) -> Mode:
     if mode not in MODES:
         problems.append(_bad("mode", mode, _("one of {modes}").format(modes=", ".join(MODES))))
         mode = PLAY
-    caption = _INVISIBLE.sub("", " ".join(first.get("caption", "").split()))[:MAX_CAPTION]
+    caption = _shortened(_INVISIBLE.sub("", " ".join(first.get("caption", "").split())))
     step = None
     if "step" in first:
         if _STEP.fullmatch(first["step"]):
