@@ -94,7 +94,7 @@ class State:
     @property
     def is_over(self) -> bool:
         """True once the game has a result (R22, R23)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER  # a module constant: an enum member's lookup is slow
 
     @property
     def nothing_to_draw(self) -> bool:
