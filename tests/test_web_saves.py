@@ -145,6 +145,26 @@ def test_a_full_storage_does_not_stop_the_game_says_so_plainly_and_catches_up():
     assert saves.load(storage, app.match.id).match.actions == app.match.actions
 
 
+def test_a_result_the_full_storage_could_not_count_is_not_shown_as_counted():
+    """With the storage full at the end of a game, the end dialog does not show the
+    results table without this game (it said "lost 0" after a loss); the prompt says
+    the game is not being saved."""
+    class Full(MemoryStorage):
+        def setItem(self, key, value):
+            if key.startswith(saves.PREFIX) or key == saves.RESULTS:
+                raise OSError("QuotaExceededError")
+            super().setItem(key, value)
+
+    app = new_app(Full(), seed=4, level="beginner")
+    finish(app)
+    assert app.dialog == "end" and saves.results(app.storage) == {}
+    assert "Your games against" not in view(app).dialog
+    assert "not being saved" in view(app).prompt
+    app.storage = MemoryStorage()  # room again: the next save counts it, and says so
+    app.save()
+    assert "Your games against beginner" in view(app).dialog
+
+
 def test_a_page_without_storage_says_the_game_ends_on_reload_even_after_saving():
     app = App(MemoryStorage(), Clock(), seed=2)
     app.no_storage()
