@@ -71,7 +71,8 @@ _LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "check_tur
 
 __all__ = [
     "LINK_KEYS", "link_record", "decode_link", "link_kind", "link_url", "LANGUAGES", "translations", "YOU",
-    "describe", "name_words", "reason_words", "result_words", "scoring_words", "winner_words", "MAX_BYTES", "load_json", "parse_seat", "position_from_json", "position_to_json",
+    "describe", "name_words", "reason_words", "result_words", "scoring_words", "winner_words",
+    "MAX_BYTES", "load_json", "parse_seat", "position_from_json", "position_to_json",
     "seat_name", "RECORD_FORMAT", "RECORD_VERSION", "make_record", "replay",
     "setup_to_json", "start_of", "TURN_ENDING", "Action", "Kind", "DEGREE", "ISLANDS",
     "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",
