@@ -194,9 +194,8 @@ def _result(app: App, rest: str) -> None:
 def result_ready(app: App) -> bool:
     """Whether the finished game's end dialog may be opened again: a game played in full
     (not a lesson, a puzzle or an example's diagram), nothing covered."""
-    m = app.match
-    return (m is not None and m.state.is_over and not app.covered and app.tutorial is None
-            and app.puzzle is None and app.sequence is None and app.mode.mode == PLAY)
+    return (record_ready(app) and app.tutorial is None and app.puzzle is None
+            and app.sequence is None and app.mode.mode == PLAY)
 
 
 def _close(app: App, rest: str) -> None:
