@@ -55,7 +55,10 @@ class Players:
         from kahuna import make_player
         key = (game, level, for_hint)
         if key not in self._kept:
-            player = make_player(level, time_cap=THINKING_CAP)  # a known level: Match reads it
+            try:
+                player = make_player(level, time_cap=THINKING_CAP)
+            except KeyError:  # a save from a version with other level names
+                player = make_player(levels()[0], time_cap=THINKING_CAP)
             self._kept = {key: player} | {k: v for k, v in self._kept.items() if k[0] == game}
         return self._kept[key]
 
