@@ -192,3 +192,50 @@ def test_the_offer_and_a_lesson_pass_axe_in_both_themes(browser, base_url, wait_
     screenshot(page, f"tutorial-a11y-{theme}")
     context.close()
     assert [v for v in found if v["impact"] in ("serious", "critical")] == []
+
+
+def in_sight(page: Page, selector: str) -> bool:
+    """``selector``'s first element wholly inside the window and not under the coach,
+    where the person's eyes are, without anything scrolled by the test."""
+    return page.evaluate("""sel => {
+      const el = document.querySelector(sel), box = el.getBoundingClientRect();
+      const coach = document.getElementById('coach').getBoundingClientRect();
+      const under = sel.startsWith('#hand') && box.top < coach.bottom;
+      return box.top >= 0 && box.bottom <= innerHeight + 1 && !under;
+    }""", selector)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_on_a_laptop_each_step_shows_its_words_and_the_cards_it_names(
+        browser, base_url, wait_ready, screenshot, size):
+    """The side panel is taller than a laptop's window: on each step the coach stays at
+    the panel's top and the panel scrolls the hand into sight under it, so the cards a
+    step names are on the screen with its words (they were below the window)."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.goto(base_url + "?pace=0")
+    wait_ready(page)
+    page.click('#dialog [data-act="tutorial:start"]')
+    for n, key in enumerate(LESSONS, start=1):
+        at_step(page, n)
+        assert in_sight(page, "#coach h2") and in_sight(page, "#coach .coach-step"), key
+        if key in ("place", "control", "remove"):
+            screenshot(page, f"tutorial-laptop-{size[0]}-{n}-{key}")
+            assert in_sight(page, "#hand button.card"), key
+        if key == "board":
+            page.click('#coach [data-act="tutorial:next"]')
+        elif key in ("place", "control"):
+            card(page, "ALOA").click()
+            click_line(page, lit_line(page))
+        elif key == "draw":
+            page.locator('#table [data-act^="do:take:"]').first.click()
+        elif key == "remove":
+            card(page, "JOJO").click()
+            page.locator('#hand button.card[aria-pressed="false"]', has_text="JOJO").click()
+            click_line(page, lit_line(page))
+        elif key == "pass":
+            page.click('#acts [data-act="do:pass"]')
+        elif key == "last":
+            page.locator('#table [data-act^="do:take:"]').click()
+    page.wait_for_selector('#dialog:not([hidden]) [data-act="tutorial:play"]')
+    context.close()

@@ -179,10 +179,15 @@ class Page:
         (``after``: where an act sends it, web/focus.py)."""
         held = _finder(document.activeElement)
         current = view(self.app)
+        # A tutorial step: new words, or the person's turn again once the computer played.
+        step = current.coach and (self.written.get("coach") != current.coach or (
+            current.turn == "person" and document.body.dataset.turn != "person"))
         for target, html in parts(current).items():
             if self.written.get(target) != html:
                 self.written[target] = html
                 document.getElementById(target).innerHTML = html
+        if step:
+            _hand_in_sight()
         self._overlay("dialog", current.dialog)
         self._overlay("cover", current.cover)
         document.getElementById("btn-hint").disabled = not current.hint_ok
@@ -564,6 +569,24 @@ class LocalStorage:
     def key(self, index: int) -> str | None:
         value = self._store.key(index)
         return value if isinstance(value, str) else None
+
+
+#: Pixels left under the hand when the panel scrolls it into sight: not flush with the
+#: window's edge.
+MARGIN = 12
+
+
+def _hand_in_sight() -> None:
+    """A tutorial step names cards of the hand: where the side panel scrolls under a coach
+    that stays at its top (web/style.css), scroll the panel until the hand is in sight."""
+    coach = document.getElementById("coach")
+    if window.getComputedStyle(coach).position != "sticky":
+        return
+    side = coach.parentElement
+    below = (document.getElementById("hand").getBoundingClientRect().bottom + MARGIN
+             - side.getBoundingClientRect().bottom)
+    if below > 0:
+        side.scrollTop += below
 
 
 def _download(name: str, text: str) -> None:
