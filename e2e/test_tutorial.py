@@ -71,25 +71,31 @@ def follow(page: Page, shots: str, screenshot) -> None:
         page.locator("#coach").scroll_into_view_if_needed()
         whole(page)
         screenshot(page, f"{shots}-{n}-{key}")
-        if key == "board":
-            page.click('#coach [data-act="tutorial:next"]')
-        elif key in ("place", "control"):
-            card(page, "ALOA").click()
-            click_line(page, lit_line(page))
-        elif key == "draw":
-            page.locator('#table [data-act^="do:take:"]').first.click()
-        elif key == "remove":
-            card(page, "JOJO").click()
-            page.locator('#hand button.card[aria-pressed="false"]', has_text="JOJO").click()
-            click_line(page, lit_line(page))
-        elif key == "pass":  # the coach names the button as it is shown
+        if key == "pass":  # the coach names the button as it is shown
             label = page.text_content('#acts [data-act="do:pass"]')
             assert label and label in page.text_content("#coach")
-            page.click('#acts [data-act="do:pass"]')
-        elif key == "last":
-            page.locator('#table [data-act^="do:take:"]').click()
+        do_step(page, key)
     page.wait_for_selector('#dialog:not([hidden]) [data-act="tutorial:play"]')
     screenshot(page, f"{shots}-8-end")
+
+
+def do_step(page: Page, key: str) -> None:
+    """Do what the lesson ``key`` asks, by clicking as a person would."""
+    if key == "board":
+        page.click('#coach [data-act="tutorial:next"]')
+    elif key in ("place", "control"):
+        card(page, "ALOA").click()
+        click_line(page, lit_line(page))
+    elif key == "draw":
+        page.locator('#table [data-act^="do:take:"]').first.click()
+    elif key == "remove":
+        card(page, "JOJO").click()
+        page.locator('#hand button.card[aria-pressed="false"]', has_text="JOJO").click()
+        click_line(page, lit_line(page))
+    elif key == "pass":
+        page.click('#acts [data-act="do:pass"]')
+    elif key == "last":
+        page.locator('#table [data-act^="do:take:"]').click()
 
 
 def test_a_first_visit_is_offered_the_tutorial_and_follows_it_to_its_end(
@@ -222,20 +228,6 @@ def test_on_a_laptop_each_step_shows_its_words_and_the_cards_it_names(
         if key in ("place", "control", "remove"):
             screenshot(page, f"tutorial-laptop-{size[0]}-{n}-{key}")
             assert in_sight(page, "#hand button.card"), key
-        if key == "board":
-            page.click('#coach [data-act="tutorial:next"]')
-        elif key in ("place", "control"):
-            card(page, "ALOA").click()
-            click_line(page, lit_line(page))
-        elif key == "draw":
-            page.locator('#table [data-act^="do:take:"]').first.click()
-        elif key == "remove":
-            card(page, "JOJO").click()
-            page.locator('#hand button.card[aria-pressed="false"]', has_text="JOJO").click()
-            click_line(page, lit_line(page))
-        elif key == "pass":
-            page.click('#acts [data-act="do:pass"]')
-        elif key == "last":
-            page.locator('#table [data-act^="do:take:"]').click()
+        do_step(page, key)
     page.wait_for_selector('#dialog:not([hidden]) [data-act="tutorial:play"]')
     context.close()
