@@ -6,8 +6,9 @@ site_server   session; ``site_server(prefix="")`` serves the repo root at
               ``http://127.0.0.1:PORT{prefix}/`` (one server per prefix, cached)
 base_url      ``http://127.0.0.1:PORT/``        (repo root)
 kahuna_url    ``http://127.0.0.1:PORT/kahuna/`` (repo root under a sub-path)
-browser       per test file; headless Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chromium)
-              with no network (scripts/browser.py), whose pages open the game as a
+browsers      per test file; its headless Chromium (``$KAHUNA_CHROMIUM`` or
+              /usr/bin/chromium), launched again after a renderer crash (RENDERER_CRASHED)
+browser       that file's Chromium, with no network (scripts/browser.py), whose pages open the game as a
               returning player, never offered the tutorial (e2e/test_tutorial.py
               launches its own for a first visit)
 external_requests  list of every request whose host was not 127.0.0.1 (all fail: the
@@ -32,13 +33,15 @@ with bench/ and scripts/make_icons.py; this file holds the fixtures and the scre
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
 from scripts import build_site
-from scripts.browser import READY_TIMEOUT_MS, guard_network, launch_chromium, wait_ready
+from scripts.browser import (READY_TIMEOUT_MS, crash_lines, guard_network, launch_chromium,
+                             wait_ready)
 from scripts.site_server import REPO_ROOT, SiteServer
 
 SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
@@ -110,17 +113,65 @@ def playwright_session():
         yield pw
 
 
+#: How Playwright says that a page's renderer process died under it. pytest.ini runs a
+#: test that failed so once more (pytest-rerunfailures' only_rerun, the same words), in
+#: a new browser: Chromium here crashes a renderer at boot about once in a hundred
+#: boots, sometimes twice in a row in one browser process. A test that fails its
+#: assertions, or crashes a renderer twice, fails.
+RENDERER_CRASHED = re.compile(r"Target crashed|Page crashed")
+_crashed = False  # set when a test failed so: the next test gets a new browser
+
+
+class Browsers:
+    """The headless Chromium of one test file, launched again after a renderer crash.
+
+    A browser per file keeps a long suite (some 90 boots of Pyodide) from piling state
+    up in one browser process."""
+
+    def __init__(self, pw, first_visit: bool = False) -> None:
+        self._pw, self._first_visit, self._browser = pw, first_visit, None
+
+    def current(self):
+        global _crashed
+        if self._browser is not None and _crashed:
+            self._browser.close()
+            self._browser = None
+        _crashed = False
+        if self._browser is None:
+            try:
+                self._browser = launch_chromium(self._pw, first_visit=self._first_visit)
+            except FileNotFoundError as exc:
+                pytest.fail(str(exc))
+        return self._browser
+
+    def close(self) -> None:
+        if self._browser is not None:
+            self._browser.close()
+
+
 @pytest.fixture(scope="module")
-def browser(playwright_session):
-    """A headless Chromium for each test file: a fresh browser per file keeps a long
-    suite (some 90 boots of Pyodide) from piling state up in one browser process, where
-    a renderer crashed at boot late in two fresh-clone runs."""
-    try:
-        b = launch_chromium(playwright_session)
-    except FileNotFoundError as exc:
-        pytest.fail(str(exc))
-    yield b
-    b.close()
+def browsers(playwright_session):
+    """This test file's Browsers (e2e/test_tutorial.py has its own, of first visits)."""
+    holder = Browsers(playwright_session)
+    yield holder
+    holder.close()
+
+
+@pytest.fixture
+def browser(browsers):
+    """The test file's headless Chromium (a new one after a renderer crash)."""
+    return browsers.current()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Note a renderer crash, and show what Chromium's own log says of it."""
+    global _crashed
+    report = yield
+    if report.failed and RENDERER_CRASHED.search(str(report.longrepr)):
+        _crashed = True
+        report.sections.append(("Chromium's log", "\n".join(crash_lines()) or "(none kept)"))
+    return report
 
 
 @pytest.fixture

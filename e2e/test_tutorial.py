@@ -11,10 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from scripts.browser import launch_chromium
-
 from .a11y import axe
-from .conftest import phone
+from .conftest import Browsers, phone
 from .page_driver import click_line, settle
 from .test_language import OVERFLOW
 
@@ -23,11 +21,11 @@ LESSONS = ("board", "place", "draw", "control", "remove", "pass", "last")
 
 
 @pytest.fixture(scope="module")
-def browser(playwright_session):
-    """A Chromium whose contexts keep nothing from before: every page is a first visit."""
-    b = launch_chromium(playwright_session, first_visit=True)
-    yield b
-    b.close()
+def browsers(playwright_session):
+    """Chromium whose contexts keep nothing from before: every page is a first visit."""
+    holder = Browsers(playwright_session, first_visit=True)
+    yield holder
+    holder.close()
 
 
 def storage(page: Page, key: str) -> str | None:

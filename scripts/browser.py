@@ -3,9 +3,10 @@ and scripts/make_icons.py, through Python Playwright.
 
 - ``launch_chromium(pw)``: Debian's Chromium (``$KAHUNA_CHROMIUM`` or /usr/bin/chromium),
   launched so that nothing but 127.0.0.1 is reachable (NO_NETWORK_ARGS), whose every
-  context opens the game as a returning player (RETURNING) unless ``first_visit``; with
-  ``$KAHUNA_CHROMIUM_LOGS`` (a folder) each browser writes its log there, where a
-  renderer's crash is explained (scripts/test.sh prints those lines);
+  context opens the game as a returning player (RETURNING) unless ``first_visit``;
+- ``crash_lines()``: what the browsers wrote of a crash to their standard error, which
+  Playwright keeps in ``$DEBUG_FILE`` when ``$DEBUG`` is ``pw:browser`` (scripts/test.sh
+  sets both; e2e/conftest.py shows the lines under a test whose renderer crashed);
 - ``guard_network(context, found)``: records every request that tries to leave 127.0.0.1;
 - ``wait_ready(page)``: waits until the game page says it is interactive.
 """
@@ -13,9 +14,9 @@ and scripts/make_icons.py, through Python Playwright.
 from __future__ import annotations
 
 import os
+import re
 import time
 import urllib.parse
-from itertools import count
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
@@ -37,8 +38,6 @@ CHROMIUM_ARGS = [
 # whatever made it. Unlike Playwright's route(), this leaves Chromium's HTTP cache on,
 # which the timings in bench/ need.
 NO_NETWORK_ARGS = ["--proxy-server=http://127.0.0.1:9"]
-LOG_FOLDER = os.environ.get("KAHUNA_CHROMIUM_LOGS")
-_launches = count(1)
 # Pyodide boot on 2 cores takes 10-30 s; leave generous head-room.
 READY_TIMEOUT_MS = int(os.environ.get("KAHUNA_READY_TIMEOUT_MS", "120000"))
 
@@ -59,14 +58,6 @@ RETURNING = """(() => {
 })();"""
 
 
-def _log_args() -> list[str]:
-    """Chromium's own log, one file per browser, when LOG_FOLDER is set."""
-    if not LOG_FOLDER:
-        return []
-    name = f"chromium-{os.getpid()}-{next(_launches)}.log"
-    return ["--enable-logging", f"--log-file={os.path.join(LOG_FOLDER, name)}"]
-
-
 def launch_chromium(pw: Playwright, first_visit: bool = False) -> Browser:
     """Headless Debian Chromium for the e2e suite and the bench scripts alike; unless
     ``first_visit``, each of its new contexts runs RETURNING in every page.
@@ -77,7 +68,7 @@ def launch_chromium(pw: Playwright, first_visit: bool = False) -> Browser:
             f"no Chromium at {CHROMIUM}: run scripts/setup.sh or set KAHUNA_CHROMIUM"
         )
     browser = pw.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + NO_NETWORK_ARGS + _log_args()
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + NO_NETWORK_ARGS
     )
     if not first_visit:
         make = browser.new_context
@@ -101,6 +92,17 @@ def guard_network(context: BrowserContext, external_requests: list[str]) -> None
 
     context.on("request", lambda request: note(request.url))
     context.on("page", lambda page: page.on("websocket", lambda ws: note(ws.url)))
+
+
+def crash_lines(last: int = 30) -> list[str]:
+    """The ``last`` lines of the browsers' standard error (``$DEBUG_FILE``) that speak of
+    a crash, a killed process or memory; none when it is not kept."""
+    path = os.environ.get("DEBUG_FILE")
+    if not path or not os.path.isfile(path):
+        return []
+    said = re.compile(r"crash|fatal|killed|signal|out of memory|terminated", re.IGNORECASE)
+    with open(path, encoding="utf-8", errors="replace") as log:
+        return [line.rstrip() for line in log if said.search(line)][-last:]
 
 
 def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> float:

@@ -9,18 +9,19 @@ cd "$ROOT"
 
 bash scripts/setup.sh
 
-# Chromium's logs (scripts/browser.py): on a failure, their lines on crashed or killed
-# processes are printed, since a renderer's rare crash at boot has no other trace.
-KAHUNA_CHROMIUM_LOGS="$(mktemp -d)"
-export KAHUNA_CHROMIUM_LOGS
-trap 'rm -rf "$KAHUNA_CHROMIUM_LOGS"' EXIT
+# What the browsers write to standard error, kept by Playwright's debug log: a renderer's
+# rare crash at boot has no other trace. e2e/conftest.py shows its lines under a test
+# that failed so, and a failed run prints them at its end (scripts/browser.py).
+KAHUNA_LOGS="$(mktemp -d)"
+export DEBUG=pw:browser DEBUG_FILE="$KAHUNA_LOGS/playwright.log"
+trap 'rm -rf "$KAHUNA_LOGS"' EXIT
 
 rc=0
 .venv/bin/python -m pytest "$@" || rc=$?
 if [ "$rc" -eq 5 ]; then
     echo "[test] pytest collected no tests: failing" >&2
 elif [ "$rc" -ne 0 ]; then
-    grep -H -i -E "crash|fatal|killed|out of memory|terminated" "$KAHUNA_CHROMIUM_LOGS"/*.log 2>/dev/null \
+    .venv/bin/python -c "from scripts.browser import crash_lines; print(*crash_lines(), sep='\n')" \
         | sed 's/^/[test] chromium: /' >&2 || true
 fi
 exit "$rc"
