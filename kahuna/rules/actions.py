@@ -115,6 +115,13 @@ def discard(cards: tuple[int, ...]) -> Action:
     return action
 
 
+def discards(hand: list[int] | tuple[int, ...]) -> list[Action]:
+    """The discard actions of every non-empty set of a hand's cards (per-island counts),
+    in sub_multisets' order."""
+    shared = _discards.get
+    return [shared(cards) or discard(cards) for cards in sub_multisets(hand)]  # sorted
+
+
 def remove(card_a: int, card_b: int, line: int) -> Action:
     """The shared removal action; raises NotationError if the cards do not fit the line."""
     lo, hi = sorted((card_a, card_b))
@@ -126,7 +133,7 @@ def remove(card_a: int, card_b: int, line: int) -> Action:
     return action
 
 
-def sub_multisets(counts: list[int]) -> list[tuple[int, ...]]:
+def sub_multisets(counts: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every non-empty sub-multiset of a hand given as per-island counts, sorted."""
     result: list[tuple[int, ...]] = [()]
     for island in range(N_ISLANDS):

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .actions import FREE, HANDICAP, PASS, PILE, PLACE, REMOVE, TAKE, Action, Kind, discard, sub_multisets
+from .actions import FREE, HANDICAP, PASS, PILE, PLACE, REMOVE, TAKE, Action, Kind, discards
 from .board import DEGREE, ENDS_OF, ISLANDS, LINES, LINES_OF, MAJORITY, N_ISLANDS, N_LINES, line_name
 from .errors import IllegalAction
 from .fields import BLACK, BRIDGES, FIELDS, WHITE, Phase, Shape
@@ -148,27 +148,28 @@ class State:
         if self.free_line >= 0 and self._may_build(self.free_line, p):
             add(FREE[self.free_line])
         size = self.hand_size[p]
-        # One pass over the islands in hand lists the placements (R8) and the lines
-        # where a removal (R9) may be possible: both ends must be in hand.
+        # One pass over the lines at the islands in hand lists the placements (R8) and
+        # the lines where a removal (R9) may be possible.
         places = self.supply[p] > 0
         removals = size >= 2 and self.supply[opp] < BRIDGES  # R3: some of theirs are out
         removable: list[int] = []
+        key = tuple(hand)  # the memos' key (_LINES_IN_HAND, _DISCARDS)
         if size and (places or removals):
+            lines = _LINES_IN_HAND.get(key) or _lines_in_hand(key)
             first = len(result)
-            more = removable.append
-            left = size  # cards not yet met: stop at the last island in hand
-            for n, lines in zip(hand, _PLACES_OF):
-                if n:
-                    for line, other, action in lines:
-                        o = owner[line]
-                        if o < 0:
-                            if places:
-                                add(action)
-                        elif o == opp and removals and (n >= 2 or hand[other]):
-                            more(line)
-                    left -= n
-                    if not left:
-                        break
+            if removals:
+                more = removable.append
+                for line, action, both_ends in lines:
+                    o = owner[line]
+                    if o < 0:
+                        if places:
+                            add(action)
+                    elif both_ends and o == opp:
+                        more(line)
+            else:
+                for line, action, _ in lines:
+                    if owner[line] < 0:
+                        add(action)
             if self.fewer_surprises and len(result) > first:  # V1: none touching theirs
                 control = self.control
                 result[first:] = [a for a in result[first:] if control[LINES[a.line][0]] != opp
@@ -186,11 +187,11 @@ class State:
                 if hb >= 2:
                     add(bb)
         if size == HAND_LIMIT:
-            result.extend(_discards_for(hand))
+            result.extend(_DISCARDS.get(key) or _discards_for(key))
         # Phase B's choices (R12-R15, R20)
         pile = self.pile
         display = self.display
-        if self.phase is _FINAL or (not pile and display == _NO_DISPLAY):
+        if phase is _FINAL or (not pile and display == _NO_DISPLAY):
             add(PASS)  # R15, R20
             return result
         if size < HAND_LIMIT:  # R14
@@ -519,18 +520,30 @@ _PLACES_OF = tuple(
 #: For each line, (its ends a and b, the removals a+a, a+b, b+b).
 _REMOVALS = tuple((a, b, REMOVE[(a, a, line)], REMOVE[(a, b, line)], REMOVE[(b, b, line)])
                   for line, (a, b) in enumerate(LINES))
+_LINES_IN_HAND: dict[tuple[int, ...], tuple[tuple[int, Action, bool], ...]] = {}
+
+
+def _lines_in_hand(hand: tuple[int, ...]) -> tuple[tuple[int, Action, bool], ...]:
+    """For a hand (cards per island), each line at an island in it, in island order:
+    (the line, the placement from that island, whether the hand holds both cards a
+    removal there needs). Memoised: legal_actions would otherwise walk all twelve
+    islands at every call."""
+    lines = tuple((line, action, n >= 2 or hand[other] > 0)
+                  for island, n in enumerate(hand) if n
+                  for line, other, action in _PLACES_OF[island])
+    _LINES_IN_HAND[hand] = lines
+    return lines
+
+
 _OVER, _HANDICAP, _FINAL = Phase.OVER, Phase.HANDICAP, Phase.FINAL
 _PLACE, _REMOVE, _TAKE, _PILE, _PASS = Kind.PLACE, Kind.REMOVE, Kind.TAKE, Kind.PILE, Kind.PASS
 _NO_DISPLAY = [-1, -1, -1]
 _DISCARDS: dict[tuple[int, ...], list[Action]] = {}
 
 
-def _discards_for(hand: list[int]) -> list[Action]:
+def _discards_for(hand: tuple[int, ...]) -> list[Action]:
     """R9a's choices for a hand of five: every non-empty set of its cards (memoised)."""
-    key = tuple(hand)
-    options = _DISCARDS.get(key)
-    if options is None:
-        options = _DISCARDS[key] = [discard(cards) for cards in sub_multisets(hand)]
+    options = _DISCARDS[hand] = discards(hand)
     return options
 
 
