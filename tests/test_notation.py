@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from kahuna import Action, IllegalAction, KahunaError, NotationError, position_to_json
-from kahuna.rules.actions import Kind, all_fixed_actions, discard, sub_multisets
+from kahuna.rules.actions import Kind, all_fixed_actions, discard, discards, sub_multisets
 
 from .helpers import play, position
 
@@ -39,6 +39,15 @@ def test_every_action_round_trips():
     assert {a.cards for a in every_discard} == expected and len(expected) == 5095
     for action in all_fixed_actions() + every_discard:
         assert Action.parse(str(action)) is action  # shared instances
+
+
+def test_a_hands_discards_are_the_shared_actions_in_a_fixed_order():
+    """R9a's choices for a hand (legal_actions lists them): each set of its cards once,
+    as the one shared action, in sub_multisets' order, whether seen before or not."""
+    hand = (2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2)
+    first = discards(hand)
+    assert [a.cards for a in first] == sub_multisets(hand) and len(first) == 3 * 2 * 3 - 1
+    assert all(a is discard(a.cards[::-1]) for a in first) and discards(hand) == first
 
 
 def test_line_order_and_case_do_not_matter():
