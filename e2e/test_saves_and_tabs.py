@@ -173,12 +173,24 @@ def test_a_full_storage_is_said_plainly_the_game_goes_on_and_catches_up(
     screenshot(page, "storage-full")
     assert len(current_game(page)["actions"]) == 0  # not saved, and the game went on
     assert any("could not be saved" in line for line in console_messages)  # the details
+    # A reload now would open the copy without the bridge: the browser asks first, and
+    # staying keeps the game as it is.
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+    page.evaluate("() => { window.stayed = true; setTimeout(() => location.reload()); }")
+    page.wait_for_timeout(1000)
+    assert asked == ["beforeunload"] and page.evaluate("window.stayed") is True
+    assert "This game is not being saved just now" in page.text_content("#prompt")
     page.evaluate("""() => Object.keys(localStorage).filter(k => /^(filler[.]|f[0-9])/.test(k))
         .forEach(k => localStorage.removeItem(k))""")
     end_turn(page)
     settle(page)
     assert "not being saved" not in page.text_content("#prompt")
     assert len(current_game(page)["actions"]) >= 2  # the bridge and the draw, caught up
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+    page.reload()  # saved: nothing to ask
+    wait_ready(page)
+    assert asked == ["beforeunload"] and len(current_game(page)["actions"]) >= 2
 
 
 def test_a_finished_game_link_opened_three_times_is_one_save_and_one_result(

@@ -135,6 +135,7 @@ def test_a_full_storage_does_not_stop_the_game_says_so_plainly_and_catches_up():
     assert "DOMException" not in prompt and "Error" not in prompt  # no developer text
     app.handle("do:pile")  # the game goes on
     assert app.match.actions and saves.save_ids(storage) == []
+    assert app.unsaved  # leaving the page now would lose it: the browser asks first
     storage.full = False
     app.handle("menu")
     app.handle("close")
@@ -143,6 +144,7 @@ def test_a_full_storage_does_not_stop_the_game_says_so_plainly_and_catches_up():
     app.handle("do:pile")
     assert "not being saved" not in view(app).prompt  # the next action saved it all
     assert saves.load(storage, app.match.id).match.actions == app.match.actions
+    assert not app.unsaved
 
 
 def test_a_result_the_full_storage_could_not_count_is_not_shown_as_counted():
@@ -160,9 +162,10 @@ def test_a_result_the_full_storage_could_not_count_is_not_shown_as_counted():
     assert app.dialog == "end" and saves.results(app.storage) == {}
     assert "Your games against" not in view(app).dialog
     assert "not being saved" in view(app).prompt
+    assert app.unsaved  # a reload would reopen its last saved copy, not yet finished
     app.storage = MemoryStorage()  # room again: the next save counts it, and says so
     app.save()
-    assert "Your games against beginner" in view(app).dialog
+    assert "Your games against beginner" in view(app).dialog and not app.unsaved
 
 
 def test_a_page_without_storage_says_the_game_ends_on_reload_even_after_saving():
@@ -171,6 +174,7 @@ def test_a_page_without_storage_says_the_game_ends_on_reload_even_after_saving()
     boot(app, {})
     app.handle("do:pile")
     assert "ends on reload" in view(app).prompt
+    assert app.unsaved  # so the browser asks before a reload ends it
 
 
 def finish(app: App, seed: int = 0) -> None:

@@ -270,6 +270,12 @@ class App:
         except Exception:  # storage full or switched off: this page still speaks it
             pass
 
+    @property
+    def unsaved(self) -> bool:
+        """The game shown is not kept (``save_problem``): leaving the page would lose it,
+        or reopen it as last saved, moves or its end missing."""
+        return bool(self.save_problem) and self.match is not None
+
     def no_storage(self) -> None:
         """The browser keeps nothing for this page: play on, and say the game ends on reload."""
         self.keeps, self.save_problem = False, NOT_KEPT

@@ -112,6 +112,8 @@ class Page:
         self._shape.addEventListener("change", self._reshape)
         self._storage = create_proxy(GUARD.wrap(self.on_storage))
         window.addEventListener("storage", self._storage)
+        self._leave = create_proxy(GUARD.wrap(self.on_leave))
+        window.addEventListener("beforeunload", self._leave)
         self._field = create_proxy(GUARD.wrap(self.on_field))  # one proxy for both
         document.addEventListener("change", self._field)
         document.addEventListener("focusin", self._field)
@@ -137,6 +139,13 @@ class Page:
         key = event.key
         self.app.storage_changed(key if isinstance(key, str) else None)
         self.render()
+
+    def on_leave(self, event: JsProxy) -> None:
+        """The page is about to be reloaded, closed or left: while the game has moves the
+        storage refused, the browser first asks whether to leave (its own words)."""
+        if self.app.unsaved:
+            event.preventDefault()
+            event.returnValue = True  # the older way some browsers still need
 
     def on_message(self, event: JsProxy) -> None:
         """The host page asks the frame to show another example (``"kahuna:open?QUERY"``,
