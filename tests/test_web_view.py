@@ -15,8 +15,8 @@ from .web_helpers import clickable, new_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Ids in index.html that no View field fills: the boot status web/start.py writes once.
-STATIC_IDS = {"status", "sw-update"}  # sw-update: web/sw-register.js shows it
+#: Ids in index.html that no View field fills: web/sw-register.js shows the update banner.
+STATIC_IDS = {"sw-update"}
 
 
 def page_ids() -> set[str]:

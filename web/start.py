@@ -89,7 +89,6 @@ def open_page(fresh: bool = False) -> None:
         window.history.replaceState(None, "", address_without("record", "position"))
     page = Page(app, address.pace)
     page.render()
-    document.getElementById("status").textContent = "ready"
     document.body.dataset.ready = "1"
     page.kick()
 
