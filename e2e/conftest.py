@@ -8,9 +8,9 @@ base_url      ``http://127.0.0.1:PORT/``        (repo root)
 kahuna_url    ``http://127.0.0.1:PORT/kahuna/`` (repo root under a sub-path)
 browsers      per test file; its headless Chromium (``$KAHUNA_CHROMIUM`` or
               /usr/bin/chromium), launched again after a renderer crash (RENDERER_CRASHED)
-browser       that file's Chromium, with no network (scripts/browser.py), whose pages open the game as a
-              returning player, never offered the tutorial (e2e/test_tutorial.py
-              launches its own for a first visit)
+browser       that file's Chromium, with no network (scripts/browser.py), whose pages
+              open the game as a returning player, never offered the tutorial
+              (e2e/test_tutorial.py has its own Browsers, of first visits)
 external_requests  list of every request whose host was not 127.0.0.1 (all fail: the
               browser is launched with no network but 127.0.0.1)
 console_messages   list of "type: text" console lines and page errors
@@ -37,7 +37,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from scripts import build_site
 from scripts.browser import (READY_TIMEOUT_MS, crash_lines, guard_network, launch_chromium,
@@ -128,10 +128,12 @@ class Browsers:
     A browser per file keeps a long suite (some 90 boots of Pyodide) from piling state
     up in one browser process."""
 
-    def __init__(self, pw, first_visit: bool = False) -> None:
-        self._pw, self._first_visit, self._browser = pw, first_visit, None
+    def __init__(self, pw: Playwright, first_visit: bool = False) -> None:
+        self._pw, self._first_visit = pw, first_visit
+        self._browser: Browser | None = None
 
-    def current(self):
+    def current(self) -> Browser:
+        """The browser, launched anew if none is running or a renderer crashed."""
         global _crashed
         if self._browser is not None and _crashed:
             self._browser.close()
@@ -165,12 +167,13 @@ def browser(browsers):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
-    """Note a renderer crash, and show what Chromium's own log says of it."""
+    """Note a renderer crash, and show what the browsers said of it on standard error."""
     global _crashed
     report = yield
     if report.failed and RENDERER_CRASHED.search(str(report.longrepr)):
         _crashed = True
-        report.sections.append(("Chromium's log", "\n".join(crash_lines()) or "(none kept)"))
+        said = "\n".join(crash_lines()) or "(none kept)"
+        report.sections.append(("Chromium's standard error", said))
     return report
 
 
