@@ -100,7 +100,8 @@ def crash_lines(last: int = 30) -> list[str]:
     path = os.environ.get("DEBUG_FILE")
     if not path or not os.path.isfile(path):
         return []
-    said = re.compile(r"crash|fatal|killed|signal|out of memory|terminated", re.IGNORECASE)
+    said = re.compile(r"crash|fatal|killed|out of memory|terminated|signal[= ](?!null)",
+                      re.IGNORECASE)
     with open(path, encoding="utf-8", errors="replace") as log:
         return [line.rstrip() for line in log if said.search(line)][-last:]
 
