@@ -356,6 +356,26 @@ def test_a_puzzle_in_the_full_page_is_never_covered_when_its_turn_ends():
     assert app.puzzle.verdict is not None and not app.covered and view(app).cover == ""
 
 
+def test_a_judged_puzzle_says_so_not_to_play_on_and_keeps_the_movers_view():
+    """Once the puzzle's turn is over (here: it ends round 1 without the goal), the page
+    neither asks for a move nor looks busy, and still shows the mover's hand, not the
+    opponent's (R24)."""
+    app = new_app()
+    app.handle(f"puzzle:{puzzles()[0].id}")
+    mover = app.puzzle.mover
+    mine = view(app).hand_label
+    ending = next(a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "TAKE"))
+    app.handle(f"do:{ending}")
+    if app.dialog:  # the round's scoring
+        app.handle("close")
+    assert app.puzzle.verdict is not None and app.match.state.to_move != mover
+    shown = view(app)
+    assert shown.prompt == "" and shown.turn == "over" and "Not this time." in shown.lesson
+    assert shown.hand_label == mine and app.match.observation().seat == mover
+    app.handle("retry")
+    assert view(app).turn == "person" and view(app).prompt != ""
+
+
 def test_a_goal_for_a_linked_record_is_judged_from_where_the_record_stands():
     """A record's actions are the position's past: the reader's turn starts after them."""
     game = played(12)

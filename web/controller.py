@@ -55,10 +55,10 @@ class Match:
     # ----- who sees what ----------------------------------------------------------
 
     def viewer(self) -> int:
-        """Whose eyes the page shows: the person's seat, or (hot seat) the player to move."""
-        if self.mode == COMPUTER and self.human is not None:
-            return self.human
-        return self.state.to_move
+        """Whose eyes the page shows: the person's seat (against the computer, or a
+        puzzle's mover, web/lesson.py), else the player to move (two on one device, or
+        the computer on both seats)."""
+        return self.state.to_move if self.human is None else self.human
 
     def observation(self) -> Observation:
         """What the viewer's seat sees (R24)."""
@@ -165,6 +165,8 @@ class Match:
         human = meta.get("human")
         if mode not in MODES or human not in (0, 1, None) or (mode == COMPUTER and human is None):
             raise RecordError(f"unknown game mode {mode!r} / seat {human!r}")
+        if mode == HOTSEAT:  # two people: nobody's seat is the page's alone
+            human = None
         origin = {k: record[k] for k in ("setup", "position", "seed") if k in record}
         created = meta.get("created", 0.0)
         revision = meta.get("revision", 0)

@@ -58,15 +58,23 @@ class PuzzleRun:
                 self.solution = tuple(plans[0]) if plans else ()
         return self.solution
 
+    def game(self) -> Match:
+        """The puzzle's start as a game, shown through the mover's eyes throughout (R24):
+        the opponent's hand stays hidden once the mover's turn is over."""
+        match = Match.from_record({**self.start, "meta": {"mode": HOTSEAT}})
+        match.human = self.mover
+        return match
+
     def solution_game(self) -> Match:
         """The start and the solution's actions, as a game to step through."""
-        match = Match.from_record({**self.start, "meta": {"mode": HOTSEAT}})
+        match = self.game()
         for action in self.solved():
             match.play(action)
         return match
 
 
-def puzzle_run(name: str, goal: Goal | None, linked: Match | None) -> tuple[PuzzleRun, Match]:
+def puzzle_run(name: str, goal: Goal | None,
+               linked: Match | None) -> tuple[PuzzleRun, Match]:
     """The puzzle the address asks for: the site's puzzle ``name``, else ``goal`` for the
     ``linked`` game's position; and the game the reader plays it in."""
     if name:
@@ -79,8 +87,8 @@ def puzzle_run(name: str, goal: Goal | None, linked: Match | None) -> tuple[Puzz
         position = position_to_json(linked.state)
     start = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "position": position,
              "actions": []}
-    match = Match.from_record({**start, "meta": {"mode": HOTSEAT}})
-    return PuzzleRun(goal, start, match.state.to_move, name=name), match
+    run = PuzzleRun(goal, start, start_of(start).to_move, name=name)
+    return run, run.game()
 
 
 def puzzle_html(run: PuzzleRun, caption: str = "", site: bool = False) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from . import saves
-from .controller import HOTSEAT, Match
 from .lesson import puzzle_run
 from .sequence import Sequence
 
@@ -49,7 +48,7 @@ def retry(app: App, rest: str = "") -> None:
     run = app.puzzle
     if run is not None:
         app.players.forget()  # a level's planned turn belongs to the abandoned try
-        app.resume(Match.from_record({**run.start, "meta": {"mode": HOTSEAT}}))
+        app.resume(run.game())
         run.verdict, app.puzzle, app.covered = None, run, False
 
 
