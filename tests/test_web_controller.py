@@ -70,6 +70,8 @@ def test_hot_seat_shows_the_player_to_move_and_names_no_pile_card():
     m.play(Action.parse("pile"))
     assert m.viewer() == 1
     assert m.log() == ["Black draws from the pile"]
+    record = {**m.to_record(), "meta": {**m.meta(), "human": 0}}  # a seat in a two-player record
+    assert Match.from_record(record).viewer() == 1  # ignored: still the player to move
 
 
 def test_against_the_computer_the_person_sees_their_own_pile_card():
