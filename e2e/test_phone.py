@@ -193,3 +193,46 @@ def test_held_sideways_every_language_fits(browser, base_url, wait_ready, screen
     assert fit == {"clipped": [], "overlapped": False, "sideways": False}
     assert covered == []
     assert outside == []
+
+
+#: The buttons of the open dialog that are not wholly inside its visible box.
+HIDDEN_BUTTONS = """() => {
+  const box = document.querySelector('#dialog .box').getBoundingClientRect();
+  return [...document.querySelectorAll('#dialog .box .buttons.foot button, '
+                                       + '#dialog .box .buttons:last-child button')]
+    .filter(b => { const r = b.getBoundingClientRect();
+                   return r.top < box.top || r.bottom > box.bottom || r.bottom > innerHeight; })
+    .map(b => b.dataset.act);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_held_sideways_a_tall_dialogs_buttons_stay_in_sight(browser, base_url, wait_ready,
+                                                            screenshot, lang):
+    """On a phone on its side (740x360) the end of a whole game (its table of three
+    scorings) and the new-game dialog are taller than the screen: they scroll, and their
+    buttons stay at the foot of the box, Rematch and Start first, not below its edge."""
+    setup = Setup(seed=5, first=0)
+    rng, state = random.Random(5), new_game(setup)
+    record = {"format": "kahuna-record", "version": 1, "setup": setup_to_json(setup),
+              "actions": [], "meta": {"mode": "computer", "human": 0, "level": "beginner"}}
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state.do(action)
+        record["actions"].append(str(action))
+    context, page, _outside = _phone(browser, 740, 360)
+    page.goto(base_url + f"?pace=0&lang={lang}&record=" + encode(record))
+    wait_ready(page)
+    settle(page)
+    assert page.locator('#dialog [data-act="rematch"]').is_visible()
+    end = page.evaluate(HIDDEN_BUTTONS)
+    scrolls = page.evaluate("(b => b.scrollHeight > b.clientHeight)"
+                            "(document.querySelector('#dialog .box'))")
+    screenshot(page, f"phone-740x360-end-{lang}")
+    page.click('#dialog [data-act="menu"]')
+    settle(page)
+    new = page.evaluate(HIDDEN_BUTTONS)
+    screenshot(page, f"phone-740x360-new-game-{lang}")
+    context.close()
+    assert scrolls  # the case this test is about
+    assert end == [] and new == []

@@ -121,7 +121,7 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     # One grid for all rows, so every row's buttons start in the same column.
     parts = [f'<h2 id="dialog-title">{escape(_("New game"))}</h2>',
              f'<div class="options">{"".join(rows)}</div>',
-             f'<div class="buttons">{button("start", _("Start"), True)}'
+             f'<div class="buttons foot">{button("start", _("Start"), True)}'
              f'{button("open-file", _("Open a game record…"))}'
              f'{button("puzzles", _("Puzzles"))}{close}</div>']
     if saved:
