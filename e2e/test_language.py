@@ -22,6 +22,7 @@ MAIN_TEXTS = """() => {
           prompt: text('#prompt'), hand: text('#hand-label'), opp: text('#opp-label'),
           table: text('#table-label'), log: text('#log-label'),
           status: document.querySelector('#status').textContent,
+          recent: document.querySelector('#recent-label').textContent,
           stats: [...document.querySelectorAll('#players .stat')].map(s => s.title).join('|'),
           lang: document.documentElement.lang,
           moves: document.querySelectorAll('#log li').length,
@@ -90,8 +91,8 @@ def test_the_browsers_language_first_then_switched_at_will_and_remembered(
         assert texts["lang"] == lang
         assert (texts["moves"], texts["cards"]) == (english["moves"], english["cards"])  # kept
         changed = [k for k in ("new", "hint", "round", "prompt", "hand", "opp", "table", "log",
-                               "stats", "status") if texts[k] != english[k]]
-        assert len(changed) == 10, (lang, texts, english)
+                               "stats", "status", "recent") if texts[k] != english[k]]
+        assert len(changed) == 11, (lang, texts, english)
     page.reload()  # the choice is remembered: English, chosen last
     wait_ready(page)
     assert page.evaluate(MAIN_TEXTS)["lang"] == "en"

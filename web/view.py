@@ -77,6 +77,7 @@ class View:
     lesson: str = ""  # a caption, a sequence's steps, a puzzle's goal and verdict
     coach: str = ""  # the tutorial's lesson (web/coach.py); "" hides it
     status: str = ""  # for screen readers, hidden: the game has loaded ("loading…" before)
+    recent_label: str = ""  # for screen readers, hidden: what the latest moves' list is
     # the banner of a new version (web/sw-register.js shows it and picks the text)
     sw_ready: str = ""
     sw_stuck: str = ""
@@ -182,6 +183,7 @@ def _chrome(app: App) -> dict[str, str]:
             "table_label": escape(_("Display · pile · discards")),
             "log_label": escape(_("Moves")), "lang": lang,
             "status": escape(_("The game is ready.")),
+            "recent_label": escape(_("Latest moves")),
             "board_text_label": escape(_("The board as text")),
             "sw_ready": escape(_("A new version of Kahuna is ready.")),
             "sw_stuck": escape(_("To finish the update, close every Kahuna tab and open the "
