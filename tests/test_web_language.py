@@ -405,7 +405,7 @@ KEPT = re.compile("|".join([*(rf"\b{name}\b" for name in ISLANDS),
                             *(rf"\b{name}\b" for name in language.NAMES.values()),
                             r"\b(?:EN|DE|FR|PL)\b",
                             *(rf"(?<=[“„«\s]){word}\b" for word in ADDRESS_WORDS)]))
-PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”?⚙★☆✓]*")  # ?: a key; ⚙ ★ ✓: icons
+PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”?⚙★☆✓!]*")  # ?: a key; ⚙ ★ ✓ !: icons
 
 
 def test_every_text_of_every_screen_comes_from_the_catalogue():

@@ -42,6 +42,11 @@ def test_a_finished_game_against_the_computer_is_reviewed_turn_by_turn():
     shown = view(app).dialog
     turns = [a for a in clickable(shown) if a.startswith("review-turn:")]
     assert len(turns) == 6 and 'class="costly"' in shown
+    # marked not by colour alone: a sign, and words for screen readers, on each marked turn
+    costly = shown.count('class="costly"')
+    assert shown.count('aria-hidden="true">!</span>') == costly
+    assert shown.count(', one of the costliest</span>') == costly
+    assert shown.count('aria-hidden="true">✓</span>') == shown.count('class="fine"')
     assert f"review-turn:{review.chosen}" in turns  # the costliest turn, chosen
     app.handle("review-turn:0")
     assert review.chosen == 0 and "You played:" in view(app).dialog

@@ -96,10 +96,15 @@ def _turn_list(turns: tuple[TurnReview, ...], chosen: int) -> str:
     for i, judged in enumerate(turns):
         label = _("Turn {number}").format(number=judged.turn.number)
         cls = "costly" if judged.marked else "fine" if judged.better == judged.turn.played else ""
+        # Not by colour alone: a sign to see, and words for screen readers.
+        mark = {"costly": ("!", _("one of the costliest")),
+                "fine": ("✓", _("as the master would play"))}.get(cls)
+        said = (f' <span class="sign" aria-hidden="true">{mark[0]}</span>'
+                f'<span class="visually-hidden">, {escape(mark[1])}</span>') if mark else ""
         items.append(f'<button type="button" class="{cls}" data-act="review-turn:{i}" '
-                     f'aria-pressed="{str(i == chosen).lower()}">{escape(label)}</button>')
-    legend = _("Your three costliest turns are marked red; turns the master would have "
-               "played the same way, green.")
+                     f'aria-pressed="{str(i == chosen).lower()}">{escape(label)}{said}</button>')
+    legend = _("Your three costliest turns are marked red with !; turns the master would "
+               "have played the same way, green with ✓.")
     return f'<p class="note">{escape(legend)}</p><div class="review-turns">{"".join(items)}</div>'
 
 
