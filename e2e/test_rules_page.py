@@ -46,6 +46,12 @@ def live_frame(page: Page) -> Frame:
     return frame
 
 
+def top_in_sight(page: Page) -> bool:
+    """The live board's top edge is on the screen."""
+    top = page.evaluate("document.querySelector('iframe.live-board').getBoundingClientRect().top")
+    return 0 <= top < page.viewport_size["height"]
+
+
 def test_every_page_shows_every_board_on_a_wide_screen_and_a_phone(
         page, browser, base_url, screenshot, external_requests):
     page.set_viewport_size({"width": 1000, "height": 800})
@@ -83,6 +89,7 @@ def test_try_it_makes_one_live_board_and_moves_it_without_loading_again(
     page.keyboard.press("Enter")  # by the keyboard: the live board takes the focus once ready
     frame = live_frame(page)
     assert page.evaluate("document.activeElement.className") == "live-board"
+    assert top_in_sight(page)  # its buttons and goal, not only the part under the button
     frame.wait_for_selector("#lesson .goal")
     assert "HUNA" in frame.text_content("#lesson")
     assert page.locator("#board-remove iframe.live-board").count() == 1
@@ -95,7 +102,7 @@ def test_try_it_makes_one_live_board_and_moves_it_without_loading_again(
                             ".includes('ELAI')")
     assert page.locator("iframe").count() == 1
     assert page.locator("#board-control iframe.live-board").count() == 1
-    assert frame.evaluate("window.__booted") == 1
+    assert frame.evaluate("window.__booted") == 1 and top_in_sight(page)
     assert "board-remove" in shown_pictures(page) and "board-control" not in shown_pictures(page)
     do(frame, "ELAI>HUNA")  # the puzzle's answer: White gains ELAI
     end_turn(frame)

@@ -32,7 +32,12 @@ function settle() {
   const pressed = figure.contains(focus) || focus === document.body;
   figure.classList.replace("loading", "live");
   busy(figure, false);
-  if (pressed) frame.focus();  // the board the reader asked for, unless they went on elsewhere
+  if (pressed) {  // the board the reader asked for, unless they went on elsewhere
+    frame.focus({ preventScroll: true });
+    // The frame is taller than the picture, and the browser keeps the button under the
+    // reader's finger: the board's top, its buttons and goal, would be above the screen.
+    if (frame.getBoundingClientRect().top < 0) frame.scrollIntoView({ block: "start" });
+  }
 }
 
 function busy(figure, starting) {
