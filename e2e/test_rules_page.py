@@ -191,3 +191,22 @@ def test_the_rules_pages_open_offline_once_read(sw_context, built_site, serve_si
     # Last: the browser's error page that follows would interrupt a next navigation.
     with pytest.raises(PlaywrightError):  # never read: nowhere to come from
         page.goto(site.url + "rules/fr.html")
+
+
+def test_the_rules_follow_the_games_theme(browser, base_url, screenshot):
+    """A system that prefers dark gets the dark page, as the game does, unless the
+    person chose light in the game's settings; the headings stay readable on it."""
+    context = browser.new_context(color_scheme="dark", service_workers="block")
+    page = context.new_page()
+    page.goto(base_url + "rules/fr.html")
+    looks = "() => [document.documentElement.dataset.theme, getComputedStyle(document.body)" \
+            ".backgroundColor, getComputedStyle(document.querySelector('main h2')).color]"
+    assert page.evaluate(looks) == ["dark", "rgb(28, 36, 41)", "rgb(143, 211, 240)"]
+    screenshot(page, "rules-dark")
+    page.evaluate("localStorage.setItem('kahuna.settings', JSON.stringify({theme: 'light'}))")
+    page.reload()
+    assert page.evaluate(looks) == ["light", "rgb(246, 239, 220)", "rgb(18, 80, 110)"]
+    page.evaluate("localStorage.setItem('kahuna.settings', '{not json')")  # as the system then
+    page.reload()
+    assert page.evaluate(looks)[0] == "dark"
+    context.close()

@@ -7,6 +7,21 @@
 // waits unseen over it.
 
 const GAME = new URL("../", import.meta.url);  // the game, beside this folder
+
+// The page's colours follow the game's setting (web/settings.py, kept as
+// "kahuna.settings"): light, dark, or as the system prefers; the game's own styles
+// (../web/style.css) and rules.css draw each theme under html[data-theme].
+const DARK = matchMedia("(prefers-color-scheme: dark)");
+function shade() {
+  let theme = "system";
+  try {
+    theme = JSON.parse(localStorage.getItem("kahuna.settings") || "{}").theme || "system";
+  } catch (error) {}  // no storage, or a value the game would not write: as the system
+  if (theme !== "light" && theme !== "dark") theme = DARK.matches ? "dark" : "light";
+  document.documentElement.dataset.theme = theme;
+}
+shade();
+DARK.addEventListener("change", shade);
 let frame = null;  // the live board, once made
 let shown = "";  // the query the game in the frame shows (or loads)
 let wanted = "";  // the query of the board pressed last
