@@ -130,10 +130,12 @@ def test_dialogs_take_keep_and_give_back_focus(page, base_url, wait_ready, scree
     assert where["where"] == "dialog" and page.locator("#dialog dl.keys").count()
     screenshot(page, "keyboard-keys")
     assert _press(page, "Escape") == before
-    # Escape drops a chosen card; focus stays in the hand.
+    # Escape drops a chosen card; focus stays on that card.
+    keys_to(page, '#hand [data-act="card:1"]')
     page.keyboard.press(" ")
     assert page.locator('#hand [aria-pressed="true"]').count() == 1
-    assert _press(page, "Escape")["where"] == "hand"
+    where = _press(page, "Escape")
+    assert where["where"] == "hand" and where["act"] == "card:1", where
     assert page.locator('#hand [aria-pressed="true"]').count() == 0
 
 

@@ -90,6 +90,9 @@ def test_focus_follows_the_play():
     assert focus.after(app, "do:d:ALOA", False)[0] == focus.ENDS[0]
     assert focus.after(app, "do:pile", False) == focus.REST
     assert focus.after(app, "do:nonsense", False) == ()
+    assert focus.after(app, "escape", False) == ()  # stays on the card it unchose
+    assert focus.after(app, "retry", False) == focus.after(app, "puzzle:1", False) \
+        == focus.playing(app)  # a puzzle begun or begun again: its hand
     app.dialog = "scoring"
     assert focus.after(app, "do:pile", False) == ()  # web/dom.py moves it into the dialog
     assert focus.overlay(app)[0] == "#dialog .box button.primary"

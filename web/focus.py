@@ -62,12 +62,12 @@ def after(app: App, act: str, stay: bool) -> tuple[str, ...]:
         if kind in (Kind.PLACE, Kind.REMOVE, Kind.FREE, Kind.HANDICAP):
             return ((lit_lines(app.portrait),) if kind is Kind.HANDICAP else ()) + HAND + ENDS
         return REST  # the turn ended: the computer plays, the hand comes back
-    if head in ("escape", "undo") or head in LEAVING:
+    if head == "undo" or head in LEAVING:
         return playing(app)
-    return ()
+    return ()  # escape too: on the card whose choice it dropped, drawn anew
 
 
 #: Dialogs the person opens from a control, to which focus returns on closing...
 OPENED = ("new", "language", "keys", "settings")
 #: ...unless they close with a game begun or taken up again: then it goes to the game.
-LEAVING = ("start", "rematch", "continue", "tutorial")
+LEAVING = ("start", "rematch", "continue", "tutorial", "puzzle", "retry")
