@@ -22,6 +22,7 @@ function shade() {
 }
 shade();
 DARK.addEventListener("change", shade);
+
 let frame = null;  // the live board, once made
 let shown = "";  // the query the game in the frame shows (or loads)
 let wanted = "";  // the query of the board pressed last
