@@ -37,6 +37,17 @@ def host_page(game: str, sizes: dict[str, tuple[int, int]] = SIZES) -> str:
             '</body></html>')
 
 
+# Whether the element is what a reader sees at its centre (not clipped away, nor covered).
+IN_SIGHT_JS = """selector => { const e = document.querySelector(selector);
+  const r = e.getBoundingClientRect();
+  return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"""
+# The header's parts that stick out of the frame, cut off: [text, left, right].
+OUTSIDE_JS = """() => [...document.querySelectorAll('.bar .when, .bar .left, .bar nav button, .bar nav a')]
+  .map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width)
+  .filter(([e, r]) => r.left < 0 || r.right > innerWidth)
+  .map(([e, r]) => [e.textContent, r.left, r.right])"""
+
+
 def open_frames(page, host_url: str, wait_ready) -> tuple:
     """Open the host page at ``host_url``; its wide and narrow frames, once each is ready."""
     page.set_viewport_size({"width": 1140, "height": 700})
@@ -60,6 +71,11 @@ def test_an_embedded_position_plays_in_memory_only(page, base_url, serve_site, t
         settle(frame)
     screenshot(page, "embed-host")
 
+    # A phone-width frame has no room for the title, but the round and the cards left
+    # before its scoring (R16-R17) stay in sight, and the header's controls in the frame.
+    for frame in (wide, narrow):
+        assert frame.evaluate(IN_SIGHT_JS, "#round .when") and frame.evaluate(IN_SIGHT_JS, "#round .left")
+        assert frame.evaluate(OUTSIDE_JS) == []
     assert wide.locator("#cover").is_hidden()  # no hot-seat cover on a linked position
     assert wide.locator("#btn-new").is_hidden()
     assert wide.locator("#hand button.card").count() > 0  # Black's hand, face up
