@@ -12,7 +12,8 @@ import pytest
 
 from kahuna.notation.link import encode
 
-from .conftest import guard_network
+from .conftest import guard_network, phone
+from .page_driver import settle
 
 # Every island controlled by someone (R10), so every token is drawn.
 ALL_HELD = {"bridges": {
@@ -96,3 +97,36 @@ def test_side_panel_parts_keep_their_height_on_a_short_screen(page, base_url, wa
     wait_ready(page)
     assert page.evaluate("document.querySelector('.side').scrollHeight > innerHeight")
     assert page.evaluate(SQUASHED_JS) == []
+
+
+# A ring around a card (a hint's, a chosen one's), with a chosen card's lift, that
+# reaches into the heading of its row: [card, the heading's words' bottom, the ring's top].
+RINGS_JS = """() => [...document.querySelectorAll('.card.hint, .card[aria-pressed="true"]')]
+  .map(card => {
+    const style = getComputedStyle(card);
+    const reach = Math.max(0, parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset));
+    const words = document.createRange();
+    words.selectNodeContents(card.closest('.hand-row').querySelector('h2'));
+    return [card.textContent, words.getBoundingClientRect().bottom,
+            card.getBoundingClientRect().top - reach];
+  }).filter(([card, heading, ring]) => ring < heading)"""
+
+
+@pytest.mark.parametrize("width, height", [(1024, 700), (390, 844)])
+def test_a_hinted_or_chosen_card_stays_clear_of_its_heading(browser, base_url, wait_ready,
+                                                             screenshot, width, height):
+    context, page, outside = phone(browser, width, height)
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    settle(page)
+    page.click("#btn-hint")  # the advice rings a card, and chooses it
+    page.wait_for_selector("#hand .card.hint", state="attached")
+    assert page.evaluate(RINGS_JS) == []
+    screenshot(page, f"layout-hint-{width}")
+    act = page.locator("#hand button.card:not(.hint)").first.get_attribute("data-act")
+    other = page.locator(f'#hand [data-act="{act}"]')
+    other.click()  # another card, chosen by hand (two chosen: a removal's pair, R11)
+    assert other.get_attribute("aria-pressed") == "true"
+    assert page.evaluate(RINGS_JS) == []
+    context.close()
+    assert outside == []
