@@ -18,6 +18,7 @@ from tests.test_worked_example import start
 from .conftest import phone as _phone
 from .measure import TOUCH_JS
 from .page_driver import click_line, settle
+from .page_driver import new_game as start_game
 from .test_language import OVERFLOW
 
 PHONES = [(844, 390), (390, 844)]
@@ -192,6 +193,52 @@ def test_held_sideways_every_language_fits(browser, base_url, wait_ready, screen
     context.close()
     assert fit == {"clipped": [], "overlapped": False, "sideways": False}
     assert covered == []
+    assert outside == []
+
+
+#: What a player sees of the header's parts: the round's words and badges (a badge's frame
+#: is its ::before on a phone, its element's box being the finger-sized hit area), and the
+#: buttons. Pairs that overlap, and parts outside the header: [text, text].
+HEADER_CLASHES = """() => {
+  const bar = document.querySelector('.bar').getBoundingClientRect();
+  const seen = el => {
+    const r = el.getBoundingClientRect(), frame = getComputedStyle(el, '::before');
+    if (frame.content === 'none' || frame.position !== 'absolute') {
+      if (el.matches('.variant, button')) return r;
+      const words = document.createRange();
+      words.selectNodeContents(el);
+      return words.getBoundingClientRect();
+    }
+    return {left: r.left + parseFloat(frame.left), right: r.right - parseFloat(frame.right),
+            top: r.top + parseFloat(frame.top), bottom: r.bottom - parseFloat(frame.bottom)};
+  };
+  const parts = [...document.querySelectorAll('.bar h1, .bar .round > span, .bar nav button')]
+    .filter(el => el.getClientRects().length).map(el => [el.textContent.trim(), seen(el)]);
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+                         && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const out = parts.filter(([t, r]) => r.top < bar.top || r.bottom > bar.bottom).map(([t]) => [t, 'outside']);
+  parts.forEach(([t, a], i) => parts.slice(i + 1).forEach(([u, b]) => { if (meet(a, b)) out.push([t, u]); }));
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_header_badges_of_variants_and_a_handicap_clash_with_nothing(
+        browser, base_url, wait_ready, screenshot, lang):
+    """V1, V2 and a handicap: their badges in the header, on a tall phone, each framed
+    around its own words, over no other words or button (a tester saw their frames drawn
+    around the finger-sized hit areas, over the round and the buttons)."""
+    context, page, outside = _phone(browser, 390, 844)
+    page.goto(base_url + f"?seed=9&pace=0&lang={lang}")
+    wait_ready(page)
+    settle(page)
+    start_game(page, "set:handicap:3", "set:fewer_surprises:on", "set:open_draws:on")
+    settle(page)
+    assert page.locator(".bar .round .variant").count() == 3
+    clashes = page.evaluate(HEADER_CLASHES)
+    screenshot(page, f"phone-390-badges-{lang}")
+    context.close()
+    assert clashes == []
     assert outside == []
 
 
