@@ -123,6 +123,13 @@ def test_dialogs_take_keep_and_give_back_focus(page, base_url, wait_ready, scree
     where = _press(page, "Escape")
     assert not page.locator("#dialog").is_visible()
     assert page.evaluate("document.activeElement.id") == "btn-new", where
+    # Moves → Share this position: Escape gives focus back to the Share button.
+    _tab_to(page, "#log-label")
+    page.keyboard.press("Enter")  # the moves open
+    _tab_to(page, '#export [data-act="share"]')
+    assert _press(page, "Enter")["where"] == "dialog"
+    where = _press(page, "Escape")
+    assert page.evaluate("document.activeElement.dataset.act") == "share", where
     # ? shows the keys from anywhere, over the place the person was; Escape goes back.
     keys_to(page, "#hand button.card")
     before = focused(page)

@@ -68,6 +68,6 @@ def after(app: App, act: str, stay: bool) -> tuple[str, ...]:
 
 
 #: Dialogs the person opens from a control, to which focus returns on closing...
-OPENED = ("new", "language", "keys", "settings")
+OPENED = ("new", "language", "keys", "settings", "share")
 #: ...unless they close with a game begun or taken up again: then it goes to the game.
 LEAVING = ("start", "rematch", "continue", "tutorial", "puzzle", "retry")
