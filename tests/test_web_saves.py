@@ -7,6 +7,7 @@ import re
 
 from web import saves
 from web.app import App
+from web import opening
 from web.opening import boot
 from web.view import view
 
@@ -241,7 +242,7 @@ def test_a_games_identity_is_its_content_not_its_meta_data():
     assert saves.identity(again) != saves.identity(record)
 
 
-def test_a_finished_game_link_opened_three_times_is_one_save_and_one_result():
+def test_a_finished_game_link_opened_three_times_is_one_save_and_no_result():
     link, record = finished_link()
     storage = MemoryStorage()
     clock = Clock()
@@ -250,10 +251,8 @@ def test_a_finished_game_link_opened_three_times_is_one_save_and_one_result():
         boot(app, {"record": link})
         assert app.dialog == "end" and app.match.state.is_over
     assert len(saves.save_ids(storage)) == 1
-    table = saves.results(storage)
-    assert sum(table[record["meta"]["level"]].values()) == 1
-    assert re.search(r"won 1, lost 0, drawn 0|won 0, lost 1, drawn 0|won 0, lost 0, drawn 1",
-                     view(app).dialog)
+    assert saves.results(storage) == {}  # not played here: not this person's result
+    assert "Your games against" not in view(app).dialog
 
 
 def test_a_link_opened_again_resumes_the_game_it_became():
@@ -297,3 +296,30 @@ def test_a_record_naming_no_level_the_page_has_is_played_and_shown_at_the_weakes
         assert f"against the computer ({levels()[0]})" in summary, summary
     record["meta"]["level"] = "master"
     assert Match.from_record(record).level == "master"
+
+
+def test_a_finished_game_opened_from_a_record_or_a_link_is_not_counted():
+    """Someone's game, over before it was opened here (the tester's downloaded record,
+    opened in a fresh browser), is not one of this person's results; a game that a link
+    started and that ends here is."""
+    from kahuna.notation.link import encode
+    played = new_app(seed=2)
+    finish(played)
+    record = played.match.to_record()
+    storage = MemoryStorage()
+    viewer = App(storage, Clock(), seed=1)
+    boot(viewer, {"record": encode(record)})
+    assert viewer.match.state.is_over and saves.results(storage) == {}
+    assert "Your games against" not in view(viewer).dialog
+    opening.open_file(viewer, "game.json", json.dumps(record).encode())
+    assert viewer.match.state.is_over and saves.results(storage) == {}
+
+    record["actions"] = record["actions"][:-1]  # the last action still to play, here
+    storage = MemoryStorage()
+    player = App(storage, Clock(), seed=1)
+    boot(player, {"record": encode(record)})
+    player.play(player.match.state.legal_actions()[0])
+    assert player.match.state.is_over
+    assert sum(saves.results(storage)[player.match.level].values()) == 1
+    player.dialog = "end"
+    assert "Your games against" in view(player).dialog

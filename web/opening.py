@@ -191,7 +191,8 @@ def _open_link(app: App, key: str, data: Any, problems: list[str], detail: list[
         return False
     link = saves.identity(match.to_record())
     before = saves.opened_from(app.storage, link) if app.embed is None else None
-    if before is not None and before.match is not None:  # opened before: that game
+    again = before is not None and before.match is not None
+    if again:  # opened before: that game
         match = before.match
     else:
         match.id = saves.new_id(app.storage, app.now())
@@ -200,5 +201,10 @@ def _open_link(app: App, key: str, data: Any, problems: list[str], detail: list[
     app.resume(match)
     # A shared game that is over hides nothing: no hot-seat cover to pass.
     app.covered = app.covered and not match.state.is_over
+    if match.state.is_over and not again and app.embed is None:
+        try:  # someone's game, not played here
+            saves.not_a_result(app.storage, match)
+        except Exception:  # storage refuses: the save below says so
+            pass
     app.save()
     return True

@@ -28,7 +28,7 @@ from .players import level_name
 PREFIX = "kahuna.save."
 CURRENT = "kahuna.current"
 RESULTS = "kahuna.results"
-COUNTED = "kahuna.counted."  # + identity: that game's result is in RESULTS
+COUNTED = "kahuna.counted."  # + identity: "1", that game's result is in RESULTS; "0", never
 
 
 class Newer(Exception):
@@ -234,6 +234,18 @@ def count_result(storage: Storage, match: Match) -> str | None:
     storage.setItem(RESULTS, json.dumps(table))
     storage.setItem(key, "1")
     return result
+
+
+def not_a_result(storage: Storage, match: Match) -> None:
+    """A game that was already over when it was opened here (a record or a link): it
+    never counts in this person's results."""
+    storage.setItem(COUNTED + identity(match.to_record()), "0")
+
+
+def counted(storage: Storage, match: Match) -> bool:
+    """Whether this game's result is in the person's results."""
+    return (storage.getItem(COUNTED + identity(match.to_record())) == "1"
+            or bool(storage.getItem(COUNTED + match.id)))
 
 
 def results_text(storage: Storage, level: str) -> str:

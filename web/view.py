@@ -16,7 +16,6 @@ from kahuna import YOU, Action, Effects, Observation, annotated, describe
 
 from . import coach, dialogs, header, moves, panels, saves, share, tips
 from .acts import record_ready, result_ready
-from .app import NOT_SAVED
 from .choices import Offers, selected_cards
 from .controller import COMPUTER, HOTSEAT
 from .board_words import position_html
@@ -268,8 +267,8 @@ def _dialog_html(app: App) -> str:
     if app.dialog == "scoring" and m.effects and m.effects[-1].scoring is not None:
         return dialogs.scoring_html(m.effects[-1], obs, m.names())
     if app.dialog == "end" and m.state.is_over:
-        # Embedded: no results kept; storage refusing: this game's result was not counted.
-        counted = m.mode == COMPUTER and app.embed is None and app.save_problem != NOT_SAVED
+        # Embedded: no results kept; storage refusing, or a game opened over: not counted.
+        counted = m.mode == COMPUTER and app.embed is None and saves.counted(app.storage, m)
         result = saves.results_text(app.storage, m.level) if counted else ""
         return dialogs.end_html(obs, m.names(), result, m.held_at_scorings(),
                                 m.mode == COMPUTER, shareable=app.embed is None)
