@@ -54,6 +54,15 @@ def test_the_catalogues_are_compiled_and_current():
         assert mo.read_bytes() == i18n.mo_bytes(messages), "run: python3 scripts/i18n.py compile"
 
 
+def test_no_words_a_player_reads_name_a_rule_by_its_id():
+    """R1..R24 are RULES.md's ids, for the code and its errors; the page and the rules
+    pages speak of the rules in words (the review once said "(R13)"). The variants' short
+    names, V1 and V2, are the page's own badges."""
+    ids = re.compile(r"\bR[0-9]{1,2}\b")
+    named = [m.id for m in TEMPLATE if m.id and ids.search(m.id)]
+    assert named == [], named
+
+
 @pytest.mark.parametrize("lang", sorted(i18n.PLURAL_FORMS))
 def test_the_compiled_catalogue_reads_back_every_message(lang):
     """Python's gettext reads the .mo as the .po says, plural forms by its own rule."""

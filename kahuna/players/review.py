@@ -498,7 +498,7 @@ def _clause_words(c: Clause, tr: NullTranslations) -> str:
     elif w is Why.DRAWS:
         text = tr.pgettext("reason", "draws from the pile")
     elif w is Why.PASSES:
-        text = tr.pgettext("reason", "does not draw, so the opponent must (R13)")
+        text = tr.pgettext("reason", "does not draw, so the opponent must draw next turn")
     elif w is Why.PREPARES:
         text = tr.pgettext("reason", "gets ready to take {islands}")
     elif w is Why.KEEPS_CARDS:
