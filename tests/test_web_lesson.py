@@ -74,8 +74,11 @@ def test_a_sequence_may_open_at_any_step_and_clamps_one_beyond_its_end():
     game = played(12)
     assert len(embedded({"record": record_link(game), "mode": SEQUENCE,
                          "step": "5"}).match.actions) == 5
-    assert len(embedded({"record": record_link(game), "mode": SEQUENCE,
-                         "step": "999"}).match.actions) == 12
+    for far in ("999", "99999", "999999999999"):  # docs/embedding.md: the end
+        app = embedded({"record": record_link(game), "mode": SEQUENCE, "step": far})
+        assert len(app.match.actions) == 12 and app.dialog != "notice"
+    app = embedded({"record": record_link(game), "mode": DIAGRAM, "step": "99999"})
+    assert len(app.match.actions) == 12 and app.dialog != "notice"
 
 
 def test_a_sequence_steps_each_round_and_the_last_step_stops_autoplay():

@@ -47,7 +47,7 @@ OPTIONS = ("mode", "caption", "step", "puzzle", "goal", "level", "colour", "vari
 NOTES = {"islands": "ELAI,HUNA", "lines": "ALOA-HUNA", "arrows": "ALOA>HUNA", "labels": "ELAI:1"}
 #: Characters of a caption kept: a caption is a line, not a page.
 MAX_CAPTION = 200
-_STEP = re.compile(r"[0-9]{1,4}")
+_STEP = re.compile(r"[0-9]{1,12}")  # any count of actions: beyond the end is the end
 _LEVEL = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _PUZZLE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 #: Control characters, and the marks that turn text around or hide it, are dropped.
