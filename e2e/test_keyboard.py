@@ -164,6 +164,12 @@ def test_the_arrows_walk_the_board_and_everything_on_it_has_a_name(page, base_ur
     screenshot(page, "keyboard-bridge")
     assert _press(page, "ArrowRight")["island"] == "BARI"
     assert _press(page, "ArrowDown")["line"].startswith("BARI-")
+    # A focused free line shows in bold dots: a whole white stroke read as White's bridge.
+    dashes = """s => { const e = document.querySelector(s); e.focus();
+      return getComputedStyle(e).strokeDasharray; }"""
+    assert page.evaluate(dashes, "#board svg.landscape path.free") not in ("none", "")
+    assert page.evaluate("getComputedStyle(document.querySelector("
+                         "'#board svg.landscape .bridge.white .deck')).strokeDasharray") == "none"
     # The position as text, and the last action in the polite live region.
     assert page.locator("#board-text > li").count() == 12
     assert page.get_attribute("#announce", "aria-live") == "polite"
