@@ -21,10 +21,11 @@ from .language import _
 #: Seconds between two steps when the sequence plays by itself.
 AUTO_SECONDS = 1.5
 CURRENT = ' aria-current="step"'
-#: The stepper's icons, drawn (a font may lack ⏮ and ⏭): paths in a 16x16 box.
-ICONS = {"first": "M3 2h2v12H3zM14 2v12L6 8z", "back": "M12 2v12L4 8z",
-         "next": "M4 2v12l8-6z", "last": "M11 2h2v12h-2zM2 2v12l8-6z",
-         "play": "M3 2v12l5-6zM9 2v12l5-6z", "pause": "M3 2h4v12H3zM9 2h4v12H9z"}
+#: The stepper's icons, drawn (a font may lack ⏮ and ⏭): paths in a 16x16 box. Play is
+#: the one plain triangle; a step is a triangle against a bar, the ends two of them.
+ICONS = {"first": "M2 2h2v12H2zM9 2v12L4 8zM15 2v12L10 8z", "back": "M3 2h2v12H3zM13 2v12L6 8z",
+         "next": "M11 2h2v12h-2zM3 2v12l7-6z", "last": "M12 2h2v12h-2zM1 2v12l5-6zM6 2v12l5-6z",
+         "play": "M4 2v12l9-6z", "pause": "M3 2h4v12H3zM9 2h4v12H9z"}
 
 
 @dataclass
