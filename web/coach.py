@@ -35,7 +35,7 @@ def coach_html(tutorial: Tutorial | None, missed: bool) -> str:
              f'<h2 id="coach-title">{escape(_(lesson.title))}</h2>',
              f'<p>{escape(_(lesson.text))}</p>']
     if missed:
-        parts.append(note(_("Not this one: this step asks for something else. Tap the card "
+        parts.append(note(_("Not this one: this step asks for something else. Choose the card "
                             "again to put it back.")))
     ways = button("tutorial:next", _("Next"), True) if lesson.wants is None else ""
     parts.append(f'<div class="buttons">{ways}'

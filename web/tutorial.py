@@ -77,10 +77,10 @@ LESSONS: tuple[Lesson, ...] = (
         "has. You play Black against the computer (White).")),
     Lesson("place", N_("Build a bridge"), N_(
         "A card builds one bridge on a free line of its island. Choose one of your "
-        "ALOA cards: the free lines of ALOA light up. Click one to build there."),
+        "ALOA cards: the free lines of ALOA light up. Choose one to build there."),
            lambda fx: fx.action.kind is Kind.PLACE and fx.action.cards == (_ALOA,)),
     Lesson("draw", N_("Draw a card"), N_(
-        "A turn ends with a draw: click a card of the display or the face-down pile. With "
+        "A turn ends with a draw: choose a card of the display or the face-down pile. With "
         "five cards in hand you could not draw; now you have four."), _draws),
     Lesson("control", N_("Take an island"), N_(
         "ALOA has 3 lines: bridges on more than half of them, 2, control it. Build your "
