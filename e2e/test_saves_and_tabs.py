@@ -206,3 +206,31 @@ def test_a_finished_game_link_opened_three_times_is_one_save_and_no_result(
     assert page.evaluate('() => localStorage.getItem("kahuna.results")') is None
     assert "Your games against" not in page.text_content("#dialog")
     screenshot(page, "link-three-times")
+
+
+def test_a_tab_that_takes_up_the_game_in_the_computers_turn_leaves_it_to_the_other_tab(
+        page, base_url, wait_ready, screenshot):
+    """A tester's race: A ends the person's turn, its computer plays slowly (pace 1),
+    and B, asked, loads the newer game mid-turn. B must not play that turn as well (it
+    did, differently, and asked again): it follows A's actions as A stores them."""
+    a = page
+    a.goto(base_url + "?seed=5&pace=1")
+    wait_ready(a)
+    new_game(a, "set:colour:black", "set:first:black")
+    settle(a)
+    b = a.context.new_page()
+    b.goto(base_url + "?pace=1")
+    wait_ready(b)
+    settle(b)
+    assert place_a_bridge(a)
+    end_turn(a)  # the computer's turn begins in A
+    b.wait_for_selector('#dialog [data-act="newer"]', timeout=10_000)
+    b.click('#dialog [data-act="newer"]')
+    settle(a)  # A's computer has played its whole turn
+    stored, log = current_game(a)["actions"], a.text_content("#log")
+    b.wait_for_function("log => document.querySelector('#log').textContent === log", arg=log,
+                        timeout=15_000)  # B shows A's turn
+    b.wait_for_timeout(2500)  # more than the pace: a turn of B's own would show by now
+    screenshot(b, "tabs-computer-turn-followed")
+    assert b.locator("#dialog").is_hidden() and a.locator("#dialog").is_hidden()  # not asked
+    assert b.text_content("#log") == log and current_game(a)["actions"] == stored

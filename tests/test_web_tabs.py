@@ -134,3 +134,54 @@ def test_a_new_game_in_a_stale_tab_is_saved_as_usual():
     a.handle("menu")
     a.handle("start")
     assert not a.elsewhere and saves.current(storage).id == a.match.id
+
+
+class StillClock:
+    """A clock that moves only when told (a test sets ``t``)."""
+
+    def __init__(self) -> None:
+        self.t = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_tab_that_takes_up_the_game_in_the_computers_turn_leaves_that_turn_to_the_other():
+    """A tester's two tabs: A ended the person's turn, and while A's computer played, B
+    chose "Load the newer game"; B then played the computer's turn too, differently.
+    Now B waits for A's actions, following each as A stores it, and plays the turn itself
+    only when A has stored nothing for DEFER_SECONDS (A closed)."""
+    from web.app import DEFER_SECONDS
+    storage, clock = MemoryStorage(), StillClock()
+    a = new_app(storage, seed=3, first="black", colour="black")
+    b = App(storage, clock, seed=3)
+    boot(b, {})
+    a.handle("do:pile")  # the person's turn ends: the computer is to move in A
+    assert a.match.computer_to_move()
+    b.storage_changed(saves.PREFIX + b.match.id)
+    assert b.dialog == "elsewhere"
+    b.handle("newer")
+    assert b.match.computer_to_move() and b.waiting_for_other() and b.dialog == ""
+    seen = len(b.match.actions)
+    while a.match.computer_to_move():  # A's computer plays its turn, action by action
+        a.play(a.match.state.legal_actions()[0])
+        clock.t += DEFER_SECONDS - 1  # within the wait of the last stored action
+        b.storage_changed(saves.PREFIX + b.match.id)
+        assert b.dialog == "" and not b.elsewhere  # followed, not asked
+        assert [str(x) for x in b.match.actions] == [str(x) for x in a.match.actions]
+    assert len(b.match.actions) > seen and not b.waiting_for_other()  # the person's turn
+
+    a.handle("do:pile")  # again, and now A is closed before its computer plays
+    b.storage_changed(saves.PREFIX + b.match.id)
+    b.handle("newer")
+    assert b.waiting_for_other()
+    clock.t += DEFER_SECONDS + 1
+    assert not b.waiting_for_other() and b.match.computer_to_move()  # B plays it itself
+
+
+def test_a_tab_that_takes_up_the_game_in_the_persons_turn_does_not_wait():
+    a, b, storage = two_tabs()
+    place(a)  # the person's own bridge: still the person's turn
+    b.storage_changed(saves.PREFIX + b.match.id)
+    b.handle("newer")
+    assert not b.match.computer_to_move() and not b.waiting_for_other()

@@ -266,12 +266,8 @@ def _newer(app: App, rest: str) -> None:
     m = app.match
     if m is None or not app.elsewhere:
         return
-    entry = saves.load(app.storage, m.id)
-    if entry.match is not None:
-        app.players.forget()  # a level's planned turn belongs to the abandoned position
-        app.resume(entry.match)
-    else:  # the other tab deleted it, or it cannot be read: keep this tab's game
-        _keep(app, rest)
+    if not app.take_up_newer():  # the other tab deleted it, or it cannot be read
+        _keep(app, rest)  # keep this tab's game
 
 
 def _keep(app: App, rest: str) -> None:

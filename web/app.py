@@ -36,6 +36,10 @@ if TYPE_CHECKING:  # the players are imported lazily (boot time)
 NOT_SAVED = N_("This game is not being saved just now: the browser’s storage is full or "
                "switched off. Play on; it is saved again as soon as the browser allows.")
 NOT_KEPT = N_("This browser does not let the page keep games: this one ends on reload.")
+#: Seconds a tab that took up another tab's game in the computer's turn leaves that turn
+#: to the other tab (each of its actions stored starts the wait again): more than the
+#: slowest pace between two actions (3 s) and a decision's thinking.
+DEFER_SECONDS = 6.0
 
 
 class App:
@@ -79,6 +83,7 @@ class App:
         self.save_problem = ""  # why the game is not being saved now, in plain words
         self.keeps = True  # the storage outlives the page (else: see no_storage)
         self.elsewhere = False  # another tab played this game on: this one stopped saving
+        self.defer_until = 0.0  # see take_up_newer: until then, the other tab plays
         self.opened: dict[str, Any] | None = None  # embedded: the record Reset goes back to
         self.autoplay = ""  # ?autoplay=LEVEL: the computer plays both seats (a demo, tests)
         self.autoplayed = 0  # games autoplay finished
@@ -292,11 +297,33 @@ class App:
         self.selected, self.hint = (), None
 
     def storage_changed(self, key: str | None) -> None:
-        """Another tab wrote ``key`` (the browser's storage event; None: it cleared all)."""
+        """Another tab wrote ``key`` (the browser's storage event; None: it cleared all).
+        While this tab waits for the other to play the computer's turn, it follows that
+        tab's game; otherwise the person chooses."""
         m = self.match
         if (m is not None and self.embed is None and not self.elsewhere
                 and key == saves.PREFIX + m.id and saves.is_newer(self.storage, m)):
-            self.game_changed()
+            if not (self.waiting_for_other() and self.take_up_newer()):
+                self.game_changed()
+
+    def take_up_newer(self) -> bool:
+        """Go on with this game as another tab stored it; False when it cannot be read
+        (deleted there, or damaged). Taken up in the computer's turn, the other tab is
+        playing that turn: this one waits DEFER_SECONDS for its actions before playing
+        the turn itself (the other tab may have been closed)."""
+        m = self.match
+        entry = saves.load(self.storage, m.id) if m is not None else None
+        if entry is None or entry.match is None:
+            return False
+        self.players.forget()  # a level's planned turn belongs to the abandoned position
+        self.resume(entry.match)
+        self.defer_until = self.now() + DEFER_SECONDS if entry.match.computer_to_move() else 0.0
+        return True
+
+    def waiting_for_other(self) -> bool:
+        """Whether the computer's turn is left to the tab this game was taken up from."""
+        m = self.match
+        return m is not None and m.computer_to_move() and self.now() < self.defer_until
 
     def autoplay_next(self) -> None:
         """Autoplay: the game is over; count it and deal the next."""

@@ -91,6 +91,7 @@ class Page:
         self.written: dict[str, str] = {}  # element id -> the HTML last written there
         self.busy = False
         self.stepping = False  # a sequence plays by itself
+        self.later = False  # a look again at the computer's turn is due (kick)
         self.keyboard = False  # the last input was a key: focus follows the play
         self.opener: str | None = None  # finds the control that opened the dialog again
         self.up = ""  # the overlay shown at the last drawing ("" none)
@@ -416,10 +417,16 @@ class Page:
         return True
 
     def kick(self) -> None:
-        """Let the computer play if it is its turn (one loop at a time)."""
+        """Let the computer play if it is its turn (one loop at a time); when another tab
+        is playing that turn, look again once this tab's wait for it is over."""
         m = self.app.match
         if not self.busy and m is not None and m.computer_to_move() and not self.app.dialog:
-            asyncio.ensure_future(GUARD.run(self.computer_turns))
+            if self.app.waiting_for_other():
+                if not self.later:
+                    self.later = True
+                    asyncio.ensure_future(GUARD.run(self._kick_later))
+            else:
+                asyncio.ensure_future(GUARD.run(self.computer_turns))
         review = self.app.review
         if (not self.busy and self.app.dialog == "review" and review is not None
                 and review.result is None):
@@ -427,6 +434,13 @@ class Page:
         seq = self.app.sequence
         if not self.stepping and seq is not None and seq.auto:
             asyncio.ensure_future(GUARD.run(self.autostep))
+
+    async def _kick_later(self) -> None:
+        while self.app.waiting_for_other():  # each action the other tab stores waits anew
+            await asyncio.sleep(max(0.0, self.app.defer_until - self.app.now()) + 0.1)
+        self.later = False
+        self.render()
+        self.kick()
 
     async def _decide(self, for_hint: bool):
         start = time.perf_counter()
@@ -450,7 +464,8 @@ class Page:
                     self.render()
                     await asyncio.sleep(0)
                     continue
-                if m is None or not m.computer_to_move() or self.app.dialog:
+                if (m is None or not m.computer_to_move() or self.app.dialog
+                        or self.app.waiting_for_other()):
                     break
                 self.app.thinking_started()
                 self.render()
