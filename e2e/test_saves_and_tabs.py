@@ -107,16 +107,21 @@ def test_no_record_leaves_the_page_during_a_game_and_the_finished_one_replays(
     assert external_requests == []
 
 
+def two_tabs(page, base_url: str, wait_ready, pace: int = 0) -> tuple:
+    """(a, b): ``page`` with a new game, Black to move, and a second tab on that game."""
+    page.goto(base_url + f"?seed=5&pace={pace}")
+    wait_ready(page)
+    new_game(page, "set:colour:black", "set:first:black")
+    settle(page)
+    other = page.context.new_page()
+    other.goto(base_url + f"?pace={pace}")  # the same game, from the storage they share
+    wait_ready(other)
+    settle(other)
+    return page, other
+
+
 def test_two_tabs_never_lose_a_move_silently(page, base_url, wait_ready, screenshot):
-    a = page
-    a.goto(base_url + "?seed=5&pace=0")
-    wait_ready(a)
-    new_game(a, "set:colour:black", "set:first:black")
-    settle(a)
-    b = a.context.new_page()
-    b.goto(base_url + "?pace=0")  # the same game, from the storage they share
-    wait_ready(b)
-    settle(b)
+    a, b = two_tabs(page, base_url, wait_ready)
     assert place_a_bridge(b)
     assert len(current_game(a)["actions"]) == 1
     a.wait_for_selector('#dialog [data-act="newer"]', timeout=10_000)  # A noticed
@@ -213,15 +218,7 @@ def test_a_tab_that_takes_up_the_game_in_the_computers_turn_leaves_it_to_the_oth
     """A tester's race: A ends the person's turn, its computer plays slowly (pace 1),
     and B, asked, loads the newer game mid-turn. B must not play that turn as well (it
     did, differently, and asked again): it follows A's actions as A stores them."""
-    a = page
-    a.goto(base_url + "?seed=5&pace=1")
-    wait_ready(a)
-    new_game(a, "set:colour:black", "set:first:black")
-    settle(a)
-    b = a.context.new_page()
-    b.goto(base_url + "?pace=1")
-    wait_ready(b)
-    settle(b)
+    a, b = two_tabs(page, base_url, wait_ready, pace=1)
     assert place_a_bridge(a)
     end_turn(a)  # the computer's turn begins in A
     b.wait_for_selector('#dialog [data-act="newer"]', timeout=10_000)
