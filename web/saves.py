@@ -219,12 +219,16 @@ def results(storage: Storage) -> dict[str, dict[str, int]]:
     return clean
 
 
+def _counted_key(match: Match) -> str:
+    return COUNTED + identity(match.to_record())
+
+
 def count_result(storage: Storage, match: Match) -> str | None:
     """Add a finished game against the computer to the person's results, once."""
     outcome = match.state.outcome
     if match.mode != COMPUTER or outcome is None or match.human is None:
         return None
-    key = COUNTED + identity(match.to_record())
+    key = _counted_key(match)
     if storage.getItem(key) or storage.getItem(COUNTED + match.id):  # (by id: older pages)
         return None
     result = "drawn" if outcome.winner is None else "won" if outcome.winner == match.human else "lost"
@@ -239,13 +243,12 @@ def count_result(storage: Storage, match: Match) -> str | None:
 def not_a_result(storage: Storage, match: Match) -> None:
     """A game that was already over when it was opened here (a record or a link): it
     never counts in this person's results."""
-    storage.setItem(COUNTED + identity(match.to_record()), "0")
+    storage.setItem(_counted_key(match), "0")
 
 
 def counted(storage: Storage, match: Match) -> bool:
     """Whether this game's result is in the person's results."""
-    return (storage.getItem(COUNTED + identity(match.to_record())) == "1"
-            or bool(storage.getItem(COUNTED + match.id)))
+    return storage.getItem(_counted_key(match)) == "1" or bool(storage.getItem(COUNTED + match.id))
 
 
 def results_text(storage: Storage, level: str) -> str:
