@@ -153,8 +153,12 @@ class App:
         m = self.match
         return (m is not None and not self.dialog and not self.covered and not self.thinking
                 and not m.computer_to_move() and not m.state.is_over and self.sequence is None
-                and (self.puzzle is None or self.puzzle.verdict is None)
+                and not self.puzzle_judged()
                 and (self.mode.mode != DIAGRAM or self.mode.explore))
+
+    def puzzle_judged(self) -> bool:
+        """Whether a puzzle is being solved and its turn is over (its verdict given)."""
+        return self.puzzle is not None and self.puzzle.verdict is not None
 
     def legal(self) -> list[Action]:
         """The actions on offer: the legal ones, in the tutorial those its lesson asks for."""

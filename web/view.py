@@ -141,8 +141,8 @@ def view(app: App) -> View:
         dialog=dialog,
         cover=dialogs.cover_html(m.state.to_move) if covered else "",
         hint_ok=may_act and not learning,
-        turn=("person" if may_act else "over" if m.state.is_over or (
-            app.puzzle is not None and app.puzzle.verdict is not None) else "wait"),
+        turn=("person" if may_act
+              else "over" if m.state.is_over or app.puzzle_judged() else "wait"),
         download=app.download,
         board_text=position_html(obs),
         # The count makes a repeated sentence new text, so it is read again.
@@ -202,8 +202,8 @@ def _prompt(app: App, obs: Observation, offer: Offers, names: tuple[str, str]) -
     assert m is not None
     if app.looking:
         return _("Looking for a good move…")
-    judged = app.puzzle is not None and app.puzzle.verdict is not None
-    if (app.sequence is not None or app.mode.mode != PLAY or judged) and not app.may_act():
+    if ((app.sequence is not None or app.mode.mode != PLAY or app.puzzle_judged())
+            and not app.may_act()):
         return ""  # watching steps or a diagram, or a puzzle's turn is over: the lesson speaks
     if app.thinking and m.computer_to_move():
         text = _("The computer is thinking…")
