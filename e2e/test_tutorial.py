@@ -12,7 +12,9 @@ import pytest
 from playwright.sync_api import Page
 
 from .a11y import axe
-from .conftest import Browsers, phone
+from web.tutorial import LESSONS as TUTORIAL
+
+from .conftest import SCREENSHOT_DIR, Browsers, phone
 from .page_driver import click_line, settle
 from .test_language import OVERFLOW
 
@@ -228,4 +230,48 @@ def test_on_a_laptop_each_step_shows_its_words_and_the_cards_it_names(
             assert in_sight(page, "#hand button.card"), key
         do_step(page, key)
     page.wait_for_selector('#dialog:not([hidden]) [data-act="tutorial:play"]')
+    context.close()
+
+
+#: Whether the coach and the part of the page a step is about are in sight, and whether
+#: both fit at once, in the part of the window where the coach scrolls: the window on a
+#: phone held upright, the side column on one held sideways.
+SIGHT = """part => {
+  const box = id => document.getElementById(id).getBoundingClientRect();
+  let top = 0, bottom = innerHeight;
+  for (let el = document.getElementById('coach').parentElement; el; el = el.parentElement) {
+    const overflow = getComputedStyle(el).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && el.scrollHeight > el.clientHeight) {
+      const view = el.getBoundingClientRect();
+      top = Math.max(top, view.top); bottom = Math.min(bottom, view.bottom);
+      break;
+    }
+  }
+  const coach = box('coach'), it = box(part);
+  const inside = b => b.top >= top - 1 && b.bottom <= bottom + 1;
+  return {coach: inside(coach), part: inside(it),
+          fits: Math.max(coach.bottom, it.bottom) - Math.min(coach.top, it.top) <= bottom - top};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (844, 390)])
+def test_a_phone_scrolls_each_step_and_what_it_is_about_into_sight(browser, base_url,
+                                                                   wait_ready, size):
+    """Each step's words come into sight, with the part of the page they are about (the
+    board, the hand, the display, the turn's buttons) whenever both fit, with nothing
+    scrolled by the test; on a phone held upright they always fit. Step 3's display was
+    below the window, under the hand."""
+    context, page, _ = phone(browser, *size)
+    page.goto(base_url + "?pace=0")
+    wait_ready(page)
+    page.click('#dialog [data-act="tutorial:start"]')
+    upright = size[1] > size[0]
+    for n, lesson in enumerate(TUTORIAL, start=1):
+        at_step(page, n)
+        seen = page.evaluate(SIGHT, lesson.part)
+        # what the window shows, not the whole page
+        page.screenshot(path=SCREENSHOT_DIR / f"tutorial-phone-{size[0]}-sight-{n}.png")
+        assert seen["coach"] and (seen["part"] or not seen["fits"]), (lesson.key, seen)
+        assert seen["fits"] or not upright, (lesson.key, seen)
+        do_step(page, lesson.key)
     context.close()

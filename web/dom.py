@@ -197,7 +197,7 @@ class Page:
                 self.written[target] = html
                 document.getElementById(target).innerHTML = html
         if step:
-            _hand_in_sight()
+            _in_sight(self.app.tutorial.lesson.part)
         self._overlay("dialog", current.dialog)
         self._overlay("cover", current.cover)
         document.getElementById("btn-hint").disabled = not current.hint_ok
@@ -595,22 +595,17 @@ class LocalStorage:
         return value if isinstance(value, str) else None
 
 
-#: Pixels left under the hand when the panel scrolls it into sight: not flush with the
-#: window's edge.
-MARGIN = 12
+def _in_sight(part: str) -> None:
+    """A tutorial step is about one part of the page (web/tutorial.py Lesson.part): bring
+    it into sight with the step's words, or the words alone when both do not fit. The
+    window scrolls on a phone; on a laptop the side panel scrolls under a coach that stays
+    at its top (web/style.css). CSS ``scroll-margin`` keeps both off the edges."""
+    document.getElementById(part).scrollIntoView(_NEAREST)
+    document.getElementById("coach").scrollIntoView(_NEAREST)
 
 
-def _hand_in_sight() -> None:
-    """A tutorial step names cards of the hand: where the side panel scrolls under a coach
-    that stays at its top (web/style.css), scroll the panel until the hand is in sight."""
-    coach = document.getElementById("coach")
-    if window.getComputedStyle(coach).position != "sticky":
-        return
-    side = coach.parentElement
-    below = (document.getElementById("hand").getBoundingClientRect().bottom + MARGIN
-             - side.getBoundingClientRect().bottom)
-    if below > 0:
-        side.scrollTop += below
+_NEAREST = to_js({"block": "nearest", "inline": "nearest"},
+                 dict_converter=window.Object.fromEntries)
 
 
 def _download(name: str, text: str) -> None:

@@ -60,28 +60,30 @@ def _draws(fx: Effects) -> bool:
 
 @dataclass(frozen=True)
 class Lesson:
-    """One step: a title and 1-3 sentences (English, marked for the catalogues), and
+    """One step: a title and 1-3 sentences (English, marked for the catalogues),
     ``wants``, what the person's action must do, read from its Effects (None: a lesson
-    to read, then Next)."""
+    to read, then Next), and ``part``, the id of the part of the page it is about, which
+    the page brings into sight beside its words."""
 
     key: str
     title: str
     text: str
     wants: Callable[[Effects], bool] | None = None
+    part: str = "hand"
 
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("board", N_("The board"), N_(
         "Twelve islands joined by lines: you build bridges on the lines to control islands. "
         "The number on each island, and in the corner of its cards, is how many lines it "
-        "has. You play Black against the computer (White).")),
+        "has. You play Black against the computer (White)."), part="board"),
     Lesson("place", N_("Build a bridge"), N_(
         "A card builds one bridge on a free line of its island. Choose one of your "
         "ALOA cards: the free lines of ALOA light up. Choose one to build there."),
            lambda fx: fx.action.kind is Kind.PLACE and fx.action.cards == (_ALOA,)),
     Lesson("draw", N_("Draw a card"), N_(
         "A turn ends with a draw: choose a card of the display or the face-down pile. With "
-        "five cards in hand you could not draw; now you have four."), _draws),
+        "five cards in hand you could not draw; now you have four."), _draws, "table"),
     Lesson("control", N_("Take an island"), N_(
         "ALOA has 3 lines: bridges on more than half of them, 2, control it. Build your "
         "second bridge on ALOA: the computer’s bridges that touch an island you take go "
@@ -94,11 +96,11 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("pass", N_("End a turn without drawing"), N_(
         "The computer has lost JOJO too. You may end a turn without a card, unless your "
         "opponent did so just before: press “End turn”."),
-           lambda fx: fx.action.kind is Kind.PASS),
+           lambda fx: fx.action.kind is Kind.PASS, "acts"),
     Lesson("last", N_("The end of a round"), N_(
         "The header counts the cards left to draw; a dashed card in the computer’s hand is "
         "one you saw it take. Take the last card of the display: the round ends and is "
-        "scored."), _draws),
+        "scored."), _draws, "table"),
 )
 
 
