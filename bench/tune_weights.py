@@ -4,6 +4,9 @@ level with changed weights against the same level with today's weights.
     .venv/bin/python bench/tune_weights.py [--level casual] [--games 300] [--seed 11]
                                            [--step 0.5] [--jobs 1]
 
+``--level`` may carry its own tuning (``master:iterations=45``): the weights' tuning is
+added to it.
+
 Every weight (and every entry of a tuple of weights) is tried scaled by 1 + step and
 1 - step, in turn; a change is kept when the match score beats the best so far. All
 matches share the seed (the same deals), so scores compare with less noise, and the
@@ -50,7 +53,8 @@ def main() -> int:
         for factor in (1 + args.step, 1 - args.step):
             trial = dict(current, **{key: round(current[key] * factor, 4)})
             tuning = ",".join(f"{k}={v}" for k, v in trial.items())
-            score = match(f"{args.level}:{tuning}", args.level, args.games, args.seed,
+            joiner = "," if ":" in args.level else ":"
+            score = match(f"{args.level}{joiner}{tuning}", args.level, args.games, args.seed,
                           args.jobs)["score"]
             kept = score > best
             print(f"{key}={trial[key]}: {100 * score:.1f}%{'  kept' if kept else ''}",
