@@ -5,7 +5,10 @@ replay of a finished game in the full page, stepped and jumped to a round."""
 
 from __future__ import annotations
 
+import html
 import random
+import re
+from pathlib import Path
 
 from playwright.sync_api import Frame, Page
 
@@ -285,3 +288,22 @@ def test_a_caption_of_one_long_word_stays_in_its_box(page, base_url, serve_site,
         assert "Wordwithoutspaces" in caption.text_content()
         assert caption.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
     screenshot(page, "lesson-long-caption")
+
+
+def test_an_empty_hand_says_so_in_the_middle_of_its_row(page, base_url, wait_ready):
+    """The rulebook's example (examples.html) at its last step: Black has no cards, and
+    the words say so where a card would stand, not at the bottom of the empty row."""
+    source = Path(__file__).resolve().parent.parent / "examples.html"
+    query = html.unescape(re.search(r'src="\./(\?embed&amp;mode=sequence[^"]*)"',
+                                    source.read_text()).group(1))
+    page.set_viewport_size({"width": 720, "height": 520})
+    page.goto(base_url + re.sub(r"&step=\d+", "", query) + "&step=99")
+    wait_ready(page)
+    assert page.text_content("#hand") == "no cards"
+    off = page.evaluate("""() => {
+      const row = document.getElementById('hand'), words = row.querySelector('.empty');
+      const r = row.getBoundingClientRect(), w = words.getBoundingClientRect();
+      const top = r.top + parseFloat(getComputedStyle(row).paddingTop);  // where cards stand
+      return (w.top + w.bottom) / 2 - (top + r.bottom) / 2;
+    }""")
+    assert abs(off) <= 2, off
