@@ -146,3 +146,27 @@ def test_one_column_keeps_the_hand_and_the_turns_end_in_sight(page, base_url, wa
       .map(s => [s, document.querySelector(s).getBoundingClientRect().bottom]))""")
     screenshot(page, f"layout-one-column-{width}x{height}")
     assert bottoms["#board"] < bottoms["#prompt"] < bottoms["#hand"] < bottoms["#acts"] <= height
+
+
+@pytest.mark.parametrize("width, height", [(1366, 657), (1280, 600), (1024, 600), (1440, 900)])
+def test_a_laptop_window_shows_the_hand_and_the_turns_end_without_scrolling(
+        page, base_url, wait_ready, screenshot, width, height):
+    """A laptop's window (1366x768 leaves about 660 px): two turns in, with the latest
+    moves listed, the hand and the turn's end are on the screen with the side panel
+    unscrolled; the moves come after them on a short window, before them on a tall one
+    (a look at 1366x657 found "End turn" below the window)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    for _ in range(2):
+        page.locator('#table [data-act^="do:take:"]').first.click()
+        page.wait_for_selector("body[data-turn='person']")
+        settle(page)
+    found = page.evaluate("""() => ({scrolled: document.querySelector('.side').scrollTop,
+      moves: document.querySelectorAll('#recent li').length,
+      ...Object.fromEntries(['#prompt', '#recent', '#hand', '#acts']
+        .map(s => [s, document.querySelector(s).getBoundingClientRect().bottom]))})""")
+    screenshot(page, f"layout-laptop-{width}x{height}")
+    assert found["scrolled"] == 0 and found["moves"] >= 2, found
+    assert found["#prompt"] < found["#hand"] < found["#acts"] <= height, found
+    assert (found["#recent"] > found["#acts"]) == (height <= 760), found
