@@ -15,7 +15,7 @@ from playwright.sync_api import Frame, Page
 from kahuna import puzzles
 from kahuna.notation.link import encode
 from kahuna.rules.deal import Setup
-from web.controller import HOTSEAT, Match
+from web.controller import COMPUTER, HOTSEAT, Match
 
 from .page_driver import click_line, end_turn, settle
 from .test_embed import SIZES, host_page, open_frames
@@ -146,6 +146,50 @@ def test_a_finished_game_is_replayed_stepped_and_jumped_to_a_round(
     page.click('#lesson [data-act="step:close"]')
     page.wait_for_selector("#dialog:not([hidden]) .end-game")
     assert page.locator("#log li").count() == len(record["actions"])
+
+
+def against_computer(seed: int = 3) -> tuple[dict, int]:
+    """A whole game against the computer (the person Black), its record with the meta
+    that says so (as "Download the game record" writes it), and the first step where the
+    computer is to move."""
+    match, rng = Match.new(Setup(seed=seed), COMPUTER, 0, "beginner"), random.Random(seed)
+    first = None
+    while not match.state.is_over:
+        if first is None and match.computer_to_move():
+            first = len(match.actions)
+        match.play(rng.choice(match.state.legal_actions()))
+    return match.to_record(), first
+
+
+def test_the_computer_never_moves_over_the_steps_of_a_recorded_game(
+        page, base_url, wait_ready, screenshot):
+    """A game against the computer, replayed in the full page and shown in a sequence and
+    a still diagram, at a step where the computer is to move: nothing moves by itself,
+    and the next step is the recorded one (a tester saw the computer play new moves over
+    the steps: "Step 1 of 122 Computer draws from the pile" where the record placed a
+    bridge)."""
+    record, step = against_computer()
+    page.set_viewport_size({"width": 1000, "height": 700})
+    page.goto(f"{base_url}?record={encode(record)}&pace=0")
+    wait_ready(page)
+    page.click('#dialog [data-act="replay"]')
+    for _ in range(step):
+        page.click('#lesson [data-act="step:next"]')
+    page.wait_for_timeout(1500)  # at pace 0 the computer would have moved at once
+    assert page.locator("#log li").count() == step
+    page.click('#lesson [data-act="step:next"]')
+    assert page.locator("#log li").count() == step + 1
+    screenshot(page, "lesson-replay-against-the-computer")
+    shown = page.locator("#log li").last.text_content()  # "2. Computer places …"
+    page.click('#lesson [data-act="step:close"]')  # the whole game's log says the same
+    page.wait_for_selector("#dialog:not([hidden]) .end-game")
+    assert page.evaluate("""shown => [...document.querySelectorAll('#log li')]
+      .some(li => li.textContent === shown)""", shown), shown
+    for mode in ("sequence", "diagram"):
+        page.goto(f"{base_url}?embed&mode={mode}&record={encode(record)}&step={step}&pace=0")
+        wait_ready(page)
+        page.wait_for_timeout(1500)
+        assert page.locator("#log li").count() == step, mode
 
 
 def test_a_host_page_moves_its_one_live_frame_to_another_example(

@@ -263,6 +263,31 @@ def test_a_sequence_of_a_finished_game_shows_its_steps_not_the_end_dialog():
     assert app.dialog == "" and view(app).dialog == "" and app.match.state.is_over
 
 
+def test_the_computer_never_moves_in_a_replay_a_sequence_or_a_diagram_looked_at():
+    """A recorded game against the computer, shown as it stood at a step where the
+    computer is to move: nothing moves by itself (a tester saw the computer play new
+    moves over a replay's steps, a sequence's and a still diagram's). A diagram the
+    reader may explore goes on as a game does, the computer answering."""
+    game = Match.new(Setup(seed=3), COMPUTER, 0, "beginner")
+    rng = random.Random(3)
+    while not game.state.is_over:
+        game.play(rng.choice(game.state.legal_actions()))
+    app = new_app()
+    app.resume(game)
+    app.handle("replay")
+    while not app.match.computer_to_move():
+        app.handle("step:next")
+    step = app.sequence.step
+    assert step > 0 and not app.computer_plays() and not app.may_act()
+    link = encode(game.to_record())  # with its meta: a game against the computer
+    for params in ({"mode": SEQUENCE}, {"mode": DIAGRAM}):
+        shown = embedded({"record": link, "step": str(step), **params})
+        assert shown.match.mode == COMPUTER and len(shown.match.actions) == step
+        assert shown.match.computer_to_move() and not shown.computer_plays(), params
+    explored = embedded({"record": link, "step": str(step), "mode": DIAGRAM, "explore": ""})
+    assert explored.computer_plays()
+
+
 def test_a_replay_of_a_game_on_one_device_is_not_covered():
     app = new_app(mode=HOTSEAT)
     app.resume(played(400))

@@ -152,9 +152,19 @@ class App:
         """Whether the person may act on the board now."""
         m = self.match
         return (m is not None and not self.dialog and not self.covered and not self.thinking
-                and not m.computer_to_move() and not m.state.is_over and self.sequence is None
-                and not self.puzzle_judged()
-                and (self.mode.mode != DIAGRAM or self.mode.explore))
+                and not m.computer_to_move() and not m.state.is_over and self.plays_on()
+                and not self.puzzle_judged())
+
+    def computer_plays(self) -> bool:
+        """Whether the computer is to act now in the game shown."""
+        m = self.match
+        return m is not None and m.computer_to_move() and self.plays_on()
+
+    def plays_on(self) -> bool:
+        """Whether the game shown goes on when played: not the steps of a sequence or a
+        replay, nor a diagram the reader may not explore, which show a game as it stood
+        (a recorded game against the computer, too: its computer does not move there)."""
+        return self.sequence is None and (self.mode.mode != DIAGRAM or self.mode.explore)
 
     def puzzle_judged(self) -> bool:
         """Whether a puzzle is being solved and its turn is over (its verdict given)."""

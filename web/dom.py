@@ -419,8 +419,7 @@ class Page:
     def kick(self) -> None:
         """Let the computer play if it is its turn (one loop at a time); when another tab
         is playing that turn, look again once this tab's wait for it is over."""
-        m = self.app.match
-        if not self.busy and m is not None and m.computer_to_move() and not self.app.dialog:
+        if not self.busy and self.app.computer_plays() and not self.app.dialog:
             if self.app.waiting_for_other():
                 if not self.later:
                     self.later = True
@@ -464,7 +463,7 @@ class Page:
                     self.render()
                     await asyncio.sleep(0)
                     continue
-                if (m is None or not m.computer_to_move() or self.app.dialog
+                if (not self.app.computer_plays() or self.app.dialog
                         or self.app.waiting_for_other()):
                     break
                 self.app.thinking_started()
