@@ -8,11 +8,13 @@ from __future__ import annotations
 import pytest
 
 from kahuna import decode_link, replay, translations, winner_words
+from kahuna.notation.link import encode
 from scripts.browser import guard_network
 
 from .a11y import finished_link as _finished_link, scoring_link as _scoring_link
 from .conftest import phone as phone_context
 from .page_driver import settle
+from .test_lessons import against_computer
 
 LANGS = ("en", "de", "fr", "pl")
 #: The main screen's words: the header, the panel's headings and labels, the prompt.
@@ -186,3 +188,37 @@ def test_an_embed_speaks_the_language_of_its_address(page, base_url, serve_site,
     frame.click("#btn-lang")
     frame.click('#dialog [data-act="lang:en"]')  # a reader may switch in the frame too
     assert frame.locator("#btn-reset").inner_text() == "Reset"
+
+
+#: How far the side panel's parts reach past its content box (padding), and whether the
+#: panel scrolls sideways: [] and false when everything fits.
+PANEL_FITS = """() => {
+  const side = document.querySelector('.side'), box = side.getBoundingClientRect();
+  const right = box.left + side.clientWidth - parseFloat(getComputedStyle(side).paddingRight);
+  const out = [...side.children].filter(el => el.offsetParent !== null)
+    .filter(el => el.getBoundingClientRect().right > right + 0.5
+                  || [...el.querySelectorAll('table')].some(t => t.getBoundingClientRect().right > right + 0.5))
+    .map(el => el.id || el.className);
+  return {out, sideways: side.scrollWidth > side.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_a_finished_games_scores_fit_the_side_panel_in_each_language(browser, base_url,
+                                                                    wait_ready, width):
+    """The table of a finished game's three scorings, under the players, in every
+    language: the French "Ordinateur" made it 5 px wider than the panel, which scrolled
+    sideways."""
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    found = {}
+    for lang in LANGS:
+        page.goto(f"{base_url}?lang={lang}&record={encode(against_computer()[0])}")
+        wait_ready(page)
+        page.wait_for_selector("#dialog:not([hidden]) .end-game")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dialog", state="hidden")
+        assert page.locator("#scores table.scores th").count() == 3 + 1 + 2  # scorings, total, names
+        found[lang] = page.evaluate(PANEL_FITS)
+    context.close()
+    assert {lang: seen for lang, seen in found.items() if seen["out"] or seen["sideways"]} == {}
