@@ -163,7 +163,12 @@ def test_the_arrows_walk_the_board_and_everything_on_it_has_a_name(page, base_ur
                                           "island": ""}
     screenshot(page, "keyboard-bridge")
     assert _press(page, "ArrowRight")["island"] == "BARI"
-    assert _press(page, "ArrowDown")["line"].startswith("BARI-")
+    line = _press(page, "ArrowDown")["line"]
+    assert line.startswith("BARI-")
+    # Tab leaves the board from a line as from an island (it went back to ALOA), and
+    # Shift+Tab comes back to that line.
+    assert _press(page, "Tab")["where"] not in ("board", "body"), "Tab stayed on the board"
+    assert _press(page, "Shift+Tab")["line"] == line
     # A focused free line shows in bold dots: a whole white stroke read as White's bridge.
     dashes = """s => { const e = document.querySelector(s); e.focus();
       return getComputedStyle(e).strokeDasharray; }"""

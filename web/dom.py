@@ -118,6 +118,8 @@ class Page:
         self._field = create_proxy(GUARD.wrap(self.on_field))  # one proxy for both
         document.addEventListener("change", self._field)
         document.addEventListener("focusin", self._field)
+        self._rove = create_proxy(GUARD.wrap(self.on_focus))
+        document.addEventListener("focusin", self._rove)
         if app.embed is not None:  # a rules page may move its one live board (docs/embedding.md)
             self._message = create_proxy(GUARD.wrap(self.on_message))
             window.addEventListener("message", self._message)
@@ -241,6 +243,19 @@ class Page:
         chosen = field.files.item(0)
         field.value = ""  # choosing the same file again is a change again
         asyncio.ensure_future(GUARD.run(lambda: self.read_file(chosen)))
+
+    def on_focus(self, event: JsProxy) -> None:
+        """An island or line of the board that takes focus becomes the board's one Tab
+        stop (a roving tabindex): Tab from it leaves the board, as from an island (from a
+        line it went back to the first island, the line's next stop in the drawing). The
+        lit lines keep their own stops: they are what to act on."""
+        target = event.target
+        svg = target.closest("svg.board") if hasattr(target, "closest") else None
+        if not _found(svg) or not target.hasAttribute("tabindex") or target.hasAttribute("data-act"):
+            return
+        for stop in svg.querySelectorAll('[tabindex="0"]:not([data-act])'):
+            stop.setAttribute("tabindex", "-1")
+        target.setAttribute("tabindex", "0")
 
     async def read_file(self, chosen: JsProxy) -> None:
         """Open the file ``chosen`` as a game (web/opening.py), as bytes: whether it is
