@@ -74,6 +74,18 @@ def test_hot_seat_shows_the_player_to_move_and_names_no_pile_card():
     assert Match.from_record(record).viewer() == 1  # ignored: still the player to move
 
 
+def test_a_finished_game_on_one_device_shows_the_hand_of_whoever_ended_it():
+    """The device is still in the hands of the player who made the last move: the page
+    showed the other player's hand, the one to move had the game gone on (a tester)."""
+    rng = random.Random(5)
+    for seed in range(4):
+        m = Match.new(Setup(seed=seed), HOTSEAT, None)
+        play_random(m, rng, 10_000)
+        assert m.state.is_over
+        last = m.effects[-1].player
+        assert m.viewer() == last and m.observation().seat == last, seed
+
+
 def test_against_the_computer_the_person_sees_their_own_pile_card():
     m = Match.new(Setup(seed=8, first=0), COMPUTER, 0)
     m.play(Action.parse("pile"))

@@ -57,8 +57,13 @@ class Match:
     def viewer(self) -> int:
         """Whose eyes the page shows: the person's seat (against the computer, or a
         puzzle's mover, web/lesson.py), else the player to move (two on one device, or
-        the computer on both seats)."""
-        return self.state.to_move if self.human is None else self.human
+        the computer on both seats), and once the game is over the one who ended it: the
+        device is still in their hands."""
+        if self.human is not None:
+            return self.human
+        if self.state.is_over and self.effects:
+            return self.effects[-1].player
+        return self.state.to_move
 
     def observation(self) -> Observation:
         """What the viewer's seat sees (R24)."""
