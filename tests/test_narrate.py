@@ -15,7 +15,7 @@ def test_v1_r9a_discard_removal_free_bridge_pass_in_words():
     effects = play(s, "d:IFFI+JOJO", "ELAI+HUNA/ELAI-HUNA", "f:ELAI-HUNA", "pass")
     assert [describe(fx, viewer=BLACK) for fx in effects] == [
         "Black discards IFFI and JOJO face down",
-        "Black plays ELAI and HUNA and removes White's ELAI–HUNA bridge",
+        "Black plays ELAI and HUNA and removes White’s ELAI–HUNA bridge",
         "Black places a free bridge on ELAI–HUNA",
         "Black ends the turn without drawing",
     ]
@@ -55,8 +55,8 @@ def test_r11_worked_example_with_the_page_names():
         "Computer places ALOA–BARI and takes ALOA; your ALOA–HUNA bridge is removed; "
         "you lose HUNA",
         "Computer draws from the pile",
-        "You play two HUNA cards and remove Computer's ELAI–HUNA bridge",
-        "You place ELAI–HUNA and take ELAI and HUNA; Computer's BARI–ELAI, DUDA–ELAI, "
+        "You play two HUNA cards and remove Computer’s ELAI–HUNA bridge",
+        "You place ELAI–HUNA and take ELAI and HUNA; Computer’s BARI–ELAI, DUDA–ELAI, "
         "DUDA–HUNA bridges are removed; Computer loses DUDA",
     ]
     drawn = ISLANDS[effects[2].drawn]
@@ -71,7 +71,7 @@ def test_v1_r9a_r7_own_moves_in_the_second_person():
     effects = play(s, "d:IFFI+JOJO", "ELAI+HUNA/ELAI-HUNA", "f:ELAI-HUNA", "pass")
     assert [describe(fx, BLACK, ("You", "Computer")) for fx in effects] == [
         "You discard IFFI and JOJO face down",
-        "You play ELAI and HUNA and remove Computer's ELAI–HUNA bridge",
+        "You play ELAI and HUNA and remove Computer’s ELAI–HUNA bridge",
         "You place a free bridge on ELAI–HUNA",
         "You end the turn without drawing",
     ]
@@ -131,9 +131,9 @@ def test_r12_two_cards_of_one_island_are_counted_not_repeated():
     s = position(bridges={"white": ["HUNA-LALE", "ELAI-HUNA"]},
                  hands={"black": ["LALE", "LALE", "ELAI", "HUNA"]})
     (pair,) = play(s.fork(), "LALE+LALE/HUNA-LALE")
-    assert describe(pair) == "Black plays two LALE cards and removes White's HUNA–LALE bridge"
+    assert describe(pair) == "Black plays two LALE cards and removes White’s HUNA–LALE bridge"
     assert describe(pair, BLACK, ("You", "Computer")) == (
-        "You play two LALE cards and remove Computer's HUNA–LALE bridge")
+        "You play two LALE cards and remove Computer’s HUNA–LALE bridge")
     assert describe(pair, WHITE, ("Computer", "You")) == (
         "Computer plays two LALE cards and removes your HUNA–LALE bridge")
     assert describe(pair, BLACK, ("You", "Computer"), translations("de")).startswith(

@@ -240,7 +240,7 @@ def test_every_verdict_is_a_sentence_through_the_catalogue(why):
 def test_the_goal_of_a_puzzle_in_english():
     assert goal_words(Goal(Aim.GAIN, island=island("ELAI"))) == "Gain ELAI this turn."
     assert goal_words(Goal(Aim.REMOVE, line=line("ELAI-HUNA"))) == (
-        "Take the opponent's bridge off ELAI–HUNA this turn.")
+        "Take the opponent’s bridge off ELAI–HUNA this turn.")
     assert verdict_words(Verdict(False, Because.CONTROL, count=1, need=2)) == (
         "You control 1 island; the goal is 2.")
 

@@ -196,13 +196,13 @@ def test_why_a_hint_turn_is_good():
     assert reason[0] == Clause(Why.CAPTURES, (island("ALOA"), island("BARI")))
     assert Clause(Why.BREAKS, (island("ALOA"), island("HUNA"))) in reason
     assert Clause(Why.SWEEPS, count=2) in reason
-    assert why_words(reason) == ("Takes ALOA and BARI, breaks the opponent's hold on ALOA "
+    assert why_words(reason) == ("Takes ALOA and BARI, breaks the opponent’s hold on ALOA "
                                  "and HUNA, sweeps away 2 bridges, keeps DUDA safe and draws "
                                  "from the pile")
     removal = why_turn(observe(worked_example("black"), BLACK), parse(["HUNA+HUNA/ELAI-HUNA"]))
     assert removal == (Clause(Why.REMOVES, line=line("ELAI-HUNA")),
                        Clause(Why.PREPARES, (island("ELAI"),)))  # its ELAI card, a free line
-    assert why_words(removal) == ("Removes the opponent's ELAI–HUNA bridge and gets ready to "
+    assert why_words(removal) == ("Removes the opponent’s ELAI–HUNA bridge and gets ready to "
                                   "take ELAI")
     assert why_turn(obs, parse(["pass"])) == (Clause(Why.POSITION),)
     with pytest.raises(Exception, match="R"):

@@ -87,13 +87,13 @@ def test_r11_r24_worked_example_in_words():
     effects = play(s, "BARI>DUDA", "ALOA>BARI", "pile", "HUNA+HUNA/ELAI-HUNA", "ELAI>HUNA")
     lines = [describe(fx, viewer=BLACK) for fx in effects]
     assert lines == [
-        "White places BARI–DUDA and takes BARI; Black's ALOA–BARI bridge is removed; "
+        "White places BARI–DUDA and takes BARI; Black’s ALOA–BARI bridge is removed; "
         "Black loses ALOA",
-        "White places ALOA–BARI and takes ALOA; Black's ALOA–HUNA bridge is removed; "
+        "White places ALOA–BARI and takes ALOA; Black’s ALOA–HUNA bridge is removed; "
         "Black loses HUNA",
         "White draws from the pile",
-        "Black plays two HUNA cards and removes White's ELAI–HUNA bridge",
-        "Black places ELAI–HUNA and takes ELAI and HUNA; White's BARI–ELAI, DUDA–ELAI, "
+        "Black plays two HUNA cards and removes White’s ELAI–HUNA bridge",
+        "Black places ELAI–HUNA and takes ELAI and HUNA; White’s BARI–ELAI, DUDA–ELAI, "
         "DUDA–HUNA bridges are removed; White loses DUDA",
     ]
     drawn = ISLANDS[effects[2].drawn]

@@ -30,7 +30,7 @@ def goal_words(goal: Goal, tr: NullTranslations = ENGLISH) -> str:
     if aim is Aim.SCORE:  # R16, R17
         return tr.gettext("End the round with this turn and win its interim scoring.")
     if aim is Aim.REMOVE:
-        return tr.gettext("Take the opponent's bridge off {line} this turn.").format(
+        return tr.gettext("Take the opponent’s bridge off {line} this turn.").format(
             line=line_words(goal.line))
     if aim is Aim.SAFE:
         return tr.ngettext("End the turn holding {island} with {count} bridge more than "
@@ -68,9 +68,9 @@ def verdict_words(verdict: Verdict, tr: NullTranslations = ENGLISH) -> str:
         text = tr.gettext("The round ended, but you did not hold more islands than the "
                           "opponent ({count} against {need}).")
     elif why is Because.REMOVED:
-        text = tr.gettext("The opponent's bridge on {line} is gone.")
+        text = tr.gettext("The opponent’s bridge on {line} is gone.")
     elif why is Because.STILL_THERE:
-        text = tr.gettext("The opponent's bridge on {line} is still there.")
+        text = tr.gettext("The opponent’s bridge on {line} is still there.")
     elif why is Because.SAFE:
         text = tr.ngettext("{island} is yours with {count} bridge.",
                            "{island} is yours with {count} bridges.", count)

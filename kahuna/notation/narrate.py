@@ -49,9 +49,9 @@ def _who(name: str, tr: NullTranslations) -> str:
 
 
 def _whose(name: str, tr: NullTranslations) -> str:
-    """A third person ``name`` owning something: "Black's", 'von Schwarz', 'Czarnego'."""
-    known = {"Black": tr.pgettext("whose", "Black's"), "White": tr.pgettext("whose", "White's"),
-             "Computer": tr.pgettext("whose", "Computer's")}
+    """A third person ``name`` owning something: "Black’s", 'von Schwarz', 'Czarnego'."""
+    known = {"Black": tr.pgettext("whose", "Black’s"), "White": tr.pgettext("whose", "White’s"),
+             "Computer": tr.pgettext("whose", "Computer’s")}
     return known.get(name) or tr.pgettext("whose", "{player}'s").format(player=name)
 
 
@@ -192,7 +192,7 @@ def describe(fx: Effects, viewer: int | None = None,
     >>> from kahuna import Action, Effects, translations
     >>> fx = Effects(1, Action.parse("BARI>DUDA"), gained=[1], removed=[0], lost=[0])
     >>> describe(fx)
-    "White places BARI–DUDA and takes BARI; Black's ALOA–BARI bridge is removed; Black loses ALOA"
+    'White places BARI–DUDA and takes BARI; Black’s ALOA–BARI bridge is removed; Black loses ALOA'
     >>> describe(fx, names=("You", "Computer"))
     'Computer places BARI–DUDA and takes BARI; your ALOA–BARI bridge is removed; you lose ALOA'
     >>> describe(fx, names=("You", "Computer"), tr=translations("de"))

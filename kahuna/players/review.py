@@ -483,9 +483,9 @@ def _clause_words(c: Clause, tr: NullTranslations) -> str:
     elif w is Why.CAPTURES:
         text = tr.pgettext("reason", "takes {islands}")
     elif w is Why.BREAKS:
-        text = tr.pgettext("reason", "breaks the opponent's hold on {islands}")
+        text = tr.pgettext("reason", "breaks the opponent’s hold on {islands}")
     elif w is Why.REMOVES:
-        text = tr.pgettext("reason", "removes the opponent's {line} bridge")
+        text = tr.pgettext("reason", "removes the opponent’s {line} bridge")
     elif w is Why.SWEEPS:
         text = tr.npgettext("reason", "sweeps away {count} bridge",
                             "sweeps away {count} bridges", n)
