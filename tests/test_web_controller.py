@@ -107,7 +107,10 @@ def test_the_log_names_the_players_as_the_player_rows_do():
     (lambda r: r.update(version=99), "version"),
     (lambda r: r.update(format="chess"), "format"),
     (lambda r: r["actions"].append("take:ZZZZ"), "action"),
-    (lambda r: r.update(meta={"mode": "tv"}), "mode"),
+    (lambda r: r.update(meta={"mode": "tv"}), "unknown game mode 'tv'; modes: computer"),
+    # a valid mode is not blamed for a bad seat (a tester read "unknown game mode 'computer'")
+    (lambda r: r.update(meta={"mode": "computer", "human": 5}), r"^'human' .* not 5$"),
+    (lambda r: r.update(meta={"mode": "computer"}), r"^'human' .* not None$"),
 ])
 def test_bad_records_say_what_is_wrong(mutate, words):
     m = Match.new(Setup(seed=1), COMPUTER, 0)

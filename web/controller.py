@@ -168,8 +168,11 @@ class Match:
             raise RecordError("'meta' must be an object")
         mode = meta.get("mode", HOTSEAT)
         human = meta.get("human")
-        if mode not in MODES or human not in (0, 1, None) or (mode == COMPUTER and human is None):
-            raise RecordError(f"unknown game mode {mode!r} / seat {human!r}")
+        if mode not in MODES:
+            raise RecordError(f"unknown game mode {mode!r}; modes: {', '.join(MODES)}")
+        if human not in (0, 1, None) or (mode == COMPUTER and human is None):
+            raise RecordError(f"'human' must be the person's seat, 0 (Black) or 1 (White), "
+                              f"not {human!r}")
         if mode == HOTSEAT:  # two people: nobody's seat is the page's alone
             human = None
         origin = {k: record[k] for k in ("setup", "position", "seed") if k in record}
