@@ -251,7 +251,8 @@ class Page:
         lit lines keep their own stops: they are what to act on."""
         target = event.target
         svg = target.closest("svg.board") if hasattr(target, "closest") else None
-        if not _found(svg) or not target.hasAttribute("tabindex") or target.hasAttribute("data-act"):
+        if (not _found(svg) or not target.hasAttribute("tabindex")
+                or target.hasAttribute("data-act")):
             return
         for stop in svg.querySelectorAll('[tabindex="0"]:not([data-act])'):
             stop.setAttribute("tabindex", "-1")
