@@ -25,10 +25,10 @@ from .web_helpers import Clock, MemoryStorage, clickable, new_app
 FULL = "/kahuna/?record=abc"
 
 
-def played(actions: int, seed: int = 3) -> Match:
-    """A two-player game with ``actions`` random legal actions played (to the end if it
-    ends first)."""
-    match = Match.new(Setup(seed=seed), HOTSEAT, None)
+def played(actions: int, seed: int = 3, mode: str = HOTSEAT, human: int | None = None) -> Match:
+    """A game (two players unless ``mode`` says) with ``actions`` random legal actions
+    played (to the end if it ends first)."""
+    match = Match.new(Setup(seed=seed), mode, human)
     rng = random.Random(seed)
     while len(match.actions) < actions and not match.state.is_over:
         match.play(rng.choice(match.state.legal_actions()))
@@ -268,10 +268,8 @@ def test_the_computer_never_moves_in_a_replay_a_sequence_or_a_diagram_looked_at(
     computer is to move: nothing moves by itself (a tester saw the computer play new
     moves over a replay's steps, a sequence's and a still diagram's). A diagram the
     reader may explore goes on as a game does, the computer answering."""
-    game = Match.new(Setup(seed=3), COMPUTER, 0, "beginner")
-    rng = random.Random(3)
-    while not game.state.is_over:
-        game.play(rng.choice(game.state.legal_actions()))
+    game = played(400, mode=COMPUTER, human=0)
+    assert game.state.is_over
     app = new_app()
     app.resume(game)
     app.handle("replay")
