@@ -135,3 +135,32 @@ def test_the_first_paint_already_has_the_embedded_header(page, base_url):
     assert page.evaluate("document.body.dataset.ready") is None  # Python has not run yet
     assert page.evaluate("document.body.dataset.embed") == "1"
     assert not page.is_visible("#btn-new")
+
+
+def test_an_embed_in_another_sites_page_plays_without_storage(page, base_url, serve_site, tmp_path,
+                                                               external_requests, wait_ready,
+                                                               console_messages):
+    """A rules page on its own site (here "localhost", the game on 127.0.0.1) whose
+    reader's browser blocks that site's storage in frames, as with third-party cookies
+    blocked: PyScript's IndexedDB is refused, and the game boots anyway (its databases in
+    memory, web/idb-memory.js) and plays, with no error on the page. It never booted."""
+    query = f"position={encode(tutorial_position())}&pace=0"
+    (tmp_path / "index.html").write_text(host_page(f"{base_url}?embed&{query}",
+                                                   {"wide": SIZES["wide"]}))
+    (tmp_path / "favicon.ico").write_bytes(b"")  # the host's own: no 404 in the console
+    host = serve_site(tmp_path).url.replace("127.0.0.1", "localhost")  # another site
+    page.goto(host)
+    frame = page.locator("iframe#wide").element_handle().content_frame()
+    denied = frame.evaluate("""() => { try { localStorage.length; return false; }
+                                       catch (error) { return error.name; } }""")
+    assert denied == "SecurityError"  # the premise: this frame may store nothing
+    wait_ready(frame)
+    assert place_a_bridge(frame)
+    end_turn(frame)
+    settle(frame)
+    assert frame.locator("#board .bridges .bridge.black").count() > 0
+    assert frame.locator("#log li").count() >= 2
+    assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
+    assert sum("IndexedDB refused" in m for m in console_messages) == 2  # both PyScript's
+    assert not [m for m in console_messages if "bytecode not kept" in m]  # no Cache API: quiet
+    assert all(url.startswith(host) for url in external_requests)  # the host page's own

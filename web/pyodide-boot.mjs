@@ -73,7 +73,8 @@ export async function loadPyodide(options = {}) {
         return null;
       })
     : Promise.resolve(null);
-  globalThis.kahunaBytecode = found.then((f) => f && { ...f, found: f.bytes !== null, bytes: null });
+  globalThis.kahunaBytecode = found.then(
+    (f) => f ? { ...f, found: f.bytes !== null, bytes: null } : undefined);
   const bytes = found.then((f) => f && f.bytes);
   return loadRuntime({
     ...options,
