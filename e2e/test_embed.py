@@ -164,3 +164,34 @@ def test_an_embed_in_another_sites_page_plays_without_storage(page, base_url, se
     assert sum("IndexedDB refused" in m for m in console_messages) == 2  # both PyScript's
     assert not [m for m in console_messages if "bytecode not kept" in m]  # no Cache API: quiet
     assert all(url.startswith(host) for url in external_requests)  # the host page's own
+
+
+# The board as the reader sees it: [width, height] of the drawn one (upright or not).
+BOARD_JS = """() => { const r = [...document.querySelectorAll('#board svg')]
+  .map(s => s.getBoundingClientRect()).find(r => r.width);
+  return [r.width, r.height]; }"""
+
+
+def test_small_and_short_frames_keep_the_board_and_the_header_in_them(page, base_url, serve_site,
+                                                                       tmp_path, wait_ready,
+                                                                       screenshot):
+    """Frames wider than tall and at most 460 px high: a phone-sized column beside the
+    board where there is room for both (600 px and more), the board above the panel
+    where there is not (a 300 x 200 frame gave the board 10 px beside a 290 px column).
+    Nothing sticks out sideways: "Open in the full game" ran over Reset at 740 x 360."""
+    sizes = {"tiny": (300, 200), "short": (600, 300), "phone": (740, 360)}
+    (tmp_path / "index.html").write_text(host_page(f"{base_url}?embed&pace=0", sizes))
+    page.set_viewport_size({"width": 1700, "height": 600})
+    page.goto(serve_site(tmp_path).url)
+    for name, (width, height) in sizes.items():
+        frame = page.locator(f"iframe#{name}").element_handle().content_frame()
+        wait_ready(frame)
+        shown = frame.evaluate(BOARD_JS)
+        assert shown[0] >= width / 2 and shown[1] >= height / 2, (name, shown)
+        assert frame.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
+        assert frame.evaluate(OUTSIDE_JS) == [], name
+        assert frame.evaluate(IN_SIGHT_JS, "#round .left"), name
+        link = frame.locator("a.full-game").bounding_box()
+        reset = frame.locator("#btn-reset").bounding_box()
+        assert link["x"] >= reset["x"] + reset["width"] or link["y"] >= reset["y"] + reset["height"]
+    screenshot(page, "embed-short-frames")
