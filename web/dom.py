@@ -198,6 +198,10 @@ class Page:
             if self.written.get(target) != html:
                 self.written[target] = html
                 document.getElementById(target).innerHTML = html
+        if current.coach:  # which part the step is about, for the layout (web/style.css)
+            document.body.setAttribute("data-lesson", self.app.tutorial.lesson.part)
+        else:
+            document.body.removeAttribute("data-lesson")
         if step:
             _in_sight(self.app.tutorial.lesson.part)
         self._overlay("dialog", current.dialog)
