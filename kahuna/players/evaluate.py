@@ -41,6 +41,16 @@ class Weights:
 
 DEFAULT = Weights()
 
+#: The master's weights: fitted to who won 400 of the expert's self-play games (the
+#: positions at each turn's start, both seats' views), so that sigmoid(value / 2.15)
+#: predicts a win best (``python bench/fit_weights.py --level expert --games 400 --seed
+#: 5``; docs/players.md). Bridges on the board and cards in hand count for more than by
+#: hand, a cascade (R11) or a hanging island for almost nothing: the master's trials
+#: play the replies that would sweep or take them.
+FITTED = Weights(near=(0.0, 0.9132, 0.3712, 0.003, 0.1372), reach=0.35, cascade=0.0029,
+                 exposed=0.0025, hand=(0.0, 0.1021, 0.37, 1.078, 0.77, 1.274), bridge=0.3765,
+                 final=(0.2806, 1.1319, 1.4))
+
 
 def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
     """``state``'s worth to ``player`` in points (a won game is worth ``WIN`` + margin)."""

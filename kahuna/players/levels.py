@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from ..rules.actions import Action
 from ..rules.observation import Observation
-from .evaluate import Weights
+from .evaluate import FITTED, Weights
 from .greedy import GreedyPlayer
 from .protocol import Decided, Player, Sliced, Thinking, legal_actions
 from .search import Level, SearchPlayer
@@ -57,10 +57,10 @@ def choose(player: Player, obs: Observation, rng: random.Random) -> Action:
 #: expert plays one best action at a time, and the opponent's reply to the plan is the
 #: worst for the master of its best planned turns with 3 different phase As (the
 #: expert's reply is one greedy turn); 12 plans, 180 trials (twice as many scored the
-#: same over 800 paired games: docs/players.md). The game review (review.py) judges
-#: with it.
+#: same over 800 paired games: docs/players.md), and the evaluation's weights fitted to
+#: who won self-play games (``FITTED``). The game review (review.py) judges with it.
 MASTER = Level("master", width=8, depth=5, candidates=12, iterations=180, horizon=3, planned=6,
-               replies=3)
+               replies=3, weights=FITTED)
 
 #: The levels, weakest first. A beginner plays short turns, often forgets that bridges
 #: can be removed, does not see what a capture sweeps away or which of its islands hang
