@@ -28,20 +28,20 @@ function memoryDatabase() {
 function openOrInMemory(factory, name, ...rest) {
   if (!String(name).startsWith("IDBMap/")) return factory.open(name, ...rest);
   const facade = {};
-  const inMemory = () => queueMicrotask(
-    () => facade.onsuccess?.({ target: { result: memoryDatabase() } }));
+  const refused = (reason) => {
+    console.warn(`kahuna: IndexedDB refused (${reason}): ${name} in memory`);
+    queueMicrotask(() => facade.onsuccess?.({ target: { result: memoryDatabase() } }));
+  };
   try {
     const request = factory.open(name, ...rest);
     request.onupgradeneeded = (event) => facade.onupgradeneeded?.(event);
     request.onsuccess = (event) => facade.onsuccess?.(event);
     request.onerror = (event) => {
       event.preventDefault();
-      console.warn(`kahuna: IndexedDB refused (${request.error}): ${name} in memory`);
-      inMemory();
+      refused(request.error);
     };
   } catch (error) {
-    console.warn(`kahuna: IndexedDB refused (${error}): ${name} in memory`);
-    inMemory();
+    refused(error);
   }
   return facade;
 }
