@@ -10,8 +10,9 @@ first run writes); at each turn's first action, the position is kept with both s
 results (1 won, 0.5 drawn, 0 lost). The loss is the mean cross-entropy over both seats'
 views (each seat's evaluation reads its own hand, as in play). A scale is fitted first
 with today's weights, then every weight by coordinate descent (multiplied or divided by
-1 + step, the step halved when a pass improves nothing), on the games of even pair numbers; the loss on the
-odd ones is printed beside it, so a fit that only learns its own games shows. The result
+1 + step, the step halved when a pass improves nothing, the scale fitted again after each
+pass), on the even-numbered games; the loss on the odd-numbered ones is printed beside
+it, so a fit that only learns its own games shows. The result
 is a tuning to test by matches (``python -m kahuna tournament master:TUNING ...``): a
 better fit of the outcomes is not yet a stronger player.
 """
@@ -134,6 +135,7 @@ def main() -> int:
         if not improved:
             step /= 2
         scale = fit_scale(train, as_weights(current))
+        best = loss(train, as_weights(current), scale)  # the bar at the new scale
     weights = as_weights(current)
     print(f"fitted: scale {scale:.3f}, loss {loss(train, weights, scale):.5f} (check "
           f"{loss(test, weights, scale):.5f})")
