@@ -16,6 +16,17 @@ def settle(page: Page | Frame, timeout_ms: int = 60_000) -> None:
     page.wait_for_selector(SETTLED, state="attached", timeout=timeout_ms)
 
 
+def wait_still(page: Page) -> None:
+    """Take the mouse off the controls and wait until no finite animation or transition
+    runs (a lit line's glow never ends). Playwright retries a click on a moving element,
+    and its retries scroll the element to the end, centre and start of its scroller in
+    turn: a card drawn under the resting mouse lifted (``button.card:hover``), and the
+    side panel of a test that measures it unscrolled was scrolled."""
+    page.mouse.move(0, 0)
+    page.wait_for_function("""() => document.getAnimations().every(a =>
+        a.effect.getTiming().iterations === Infinity || a.playState !== 'running')""")
+
+
 def click_line(page: Page | Frame, line: Locator) -> None:
     """Click the middle of a lit line where a person would: on the line itself (a bent
     line's bounding box has its centre off the line), with the mouse at that point.

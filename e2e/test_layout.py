@@ -13,7 +13,7 @@ import pytest
 from kahuna.notation.link import encode
 
 from .conftest import guard_network, phone
-from .page_driver import settle
+from .page_driver import settle, wait_still
 
 # Every island controlled by someone (R10), so every token is drawn.
 ALL_HELD = {"bridges": {
@@ -159,9 +159,11 @@ def test_a_laptop_window_shows_the_hand_and_the_turns_end_without_scrolling(
     page.goto(base_url + "?seed=3&pace=0")
     wait_ready(page)
     for _ in range(2):
+        wait_still(page)
         page.locator('#table [data-act^="do:take:"]').first.click()
         page.wait_for_selector("body[data-turn='person']")
         settle(page)
+    wait_still(page)
     found = page.evaluate("""() => ({scrolled: document.querySelector('.side').scrollTop,
       moves: document.querySelectorAll('#recent li').length,
       ...Object.fromEntries(['#prompt', '#recent', '#hand', '#acts']
