@@ -30,6 +30,20 @@ def test_a_finished_game_is_reviewed_and_its_better_turn_stepped_through(
     page.click(f'{DIALOG} .buttons [data-act^="review-step:"]:has-text("Next")')
     assert page.inner_html(f"{DIALOG} .review-board") != board  # the board moved on
     screenshot(page, "review-step")
+    # By keyboard (a tester's second Enter on Next closed the review): focus stays on
+    # Next while it steps, then moves to Back at the turn's end, never to Close.
+    forward = f'{DIALOG} [data-act="review-step:next"]'
+    page.focus(forward)
+    presses = 0
+    while page.is_enabled(forward):
+        page.keyboard.press("Enter")
+        presses += 1
+        page.wait_for_function("""() => ['review-step:next', 'review-step:back']
+            .includes(document.activeElement.dataset.act)""")
+    assert presses >= 1 and page.locator("#dialog").is_visible()
+    assert page.evaluate("document.activeElement.dataset.act") == "review-step:back"
+    page.keyboard.press("Enter")
+    assert page.is_enabled(forward) and page.locator("#dialog").is_visible()
     page.click(f'{DIALOG} [data-act="close"]')
     assert page.locator("#dialog").is_hidden()
     # Closed, the result and its review come back from under the hand; Escape

@@ -300,7 +300,7 @@ def screens() -> list[str]:
         pass
     for turn in range(4):
         reviewed.handle(f"review-turn:{turn}")
-        reviewed.handle("review-step:1")
+        reviewed.handle("review-step:next")
         draw(reviewed)
     reviewed.review.work = Reviewing([])
     reviewed.review.result = None

@@ -72,8 +72,10 @@ def _review_turn(app: App, rest: str) -> None:
 
 def _review_step(app: App, rest: str) -> None:
     """Show the better turn up to one of its actions."""
-    if app.review is not None and app.review.steps and rest.isdigit():
-        show_step(app.review, int(rest))
+    if app.review is not None and app.review.steps:
+        show_step(app.review, rest)
+
+
 def _tip(app: App, rest: str) -> None:
     """Show the help ``rest`` (web/tips.py), or put it away when it is shown already."""
     app.tip = rest if rest in TIPS and rest != app.tip else ""

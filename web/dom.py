@@ -303,7 +303,7 @@ class Page:
         elif self.keyboard and (lost or _is(active, "#hand")) and self.app.may_act():
             targets = focus.playing(self.app)  # the computer is done: the hand again
         for selector in targets:
-            element = document.querySelector(selector)
+            element = _enabled(document.querySelector(selector))
             if _found(element):
                 element.focus(to_js({"preventScroll": not self.keyboard},
                                     dict_converter=window.Object.fromEntries))
@@ -564,6 +564,15 @@ def _overlay_up() -> str:
 def _found(element: JsProxy | None) -> bool:
     """Whether a query found an element (not None, not JS null)."""
     return element is not None and element is not jsnull
+
+
+def _enabled(element: JsProxy | None) -> JsProxy | None:
+    """``element``, or when it is disabled the nearest enabled control before it in its
+    row: Next at the end of a stepper hands focus to Back, not to the dialog's Close,
+    where a second Enter would close it."""
+    while _found(element) and element.matches(":disabled"):
+        element = element.previousElementSibling
+    return element if _found(element) else None
 
 
 def _is(element: JsProxy, selector: str) -> bool:

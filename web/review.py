@@ -71,9 +71,16 @@ def choose(state: ReviewState, index: int) -> None:
         state.played = walk_turn(judged.turn, judged.turn.played)
 
 
-def show_step(state: ReviewState, step: int) -> None:
-    """Show the better turn's first ``step`` actions on the board."""
-    state.step = max(0, min(step, len(state.steps)))
+#: The stepper's buttons by what they do, not by the step they go to: the act a button
+#: holds stays the same as it is pressed, so keyboard focus stays on it (web/dom.py).
+STEPS = {"first": lambda step: 0, "back": lambda step: step - 1, "next": lambda step: step + 1}
+
+
+def show_step(state: ReviewState, where: str) -> None:
+    """Step the better turn shown on the board ``where`` (a key of ``STEPS``); anything
+    else changes nothing."""
+    if where in STEPS:
+        state.step = max(0, min(STEPS[where](state.step), len(state.steps)))
 
 
 def review_html(state: ReviewState, names: tuple[str, str], portrait: bool) -> str:
@@ -133,11 +140,11 @@ def _chosen(state: ReviewState, names: tuple[str, str], portrait: bool) -> str:
                      "{done} of {total} actions of the better turn",
                      len(state.steps)).format(done=state.step, total=len(state.steps))
     buttons = "".join(
-        f'<button type="button" data-act="review-step:{n}"{" disabled" if off else ""}>'
+        f'<button type="button" data-act="review-step:{where}"{" disabled" if off else ""}>'
         f'{escape(label)}</button>'
-        for label, n, off in ((_("First"), 0, state.step == 0),
-                              (_("Back"), state.step - 1, state.step == 0),
-                              (_("Next"), state.step + 1, state.step >= len(state.steps))))
+        for label, where, off in ((_("First"), "first", state.step == 0),
+                                  (_("Back"), "back", state.step == 0),
+                                  (_("Next"), "next", state.step >= len(state.steps))))
     parts.append(f'<div class="review-board">{board_svg(obs, marks, portrait)}</div>'
                  f'<p class="note">{escape(where)}</p><div class="buttons">{buttons}</div>')
     return "".join(parts)
