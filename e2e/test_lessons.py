@@ -351,3 +351,32 @@ def test_an_empty_hand_says_so_in_the_middle_of_its_row(page, base_url, wait_rea
       return (w.top + w.bottom) / 2 - (top + r.bottom) / 2;
     }""")
     assert abs(off) <= 2, off
+
+
+def test_an_embedded_puzzles_full_game_link_poses_it_in_the_full_page(
+        page, base_url, wait_ready, screenshot):
+    """"Open in the full game" from a puzzle poses the same puzzle over the reader's own
+    game (a tester got a fresh game, unsaid); the address then drops the puzzle, so a
+    reload shows the reader's game, as after a puzzle chosen from the list."""
+    page.set_viewport_size({"width": 1000, "height": 700})
+    page.goto(f"{base_url}?pace=0&seed=3")
+    wait_ready(page)
+    settle(page)
+    log_before = page.locator("#log li").count()
+    puzzle = puzzles()[2]
+    page.goto(f"{base_url}?embed&mode=puzzle&puzzle={puzzle.id}&pace=0")
+    wait_ready(page)
+    goal = page.text_content("#lesson .goal")
+    link = page.get_attribute(".bar a.full-game", "href")
+    assert "embed" not in link and f"puzzle={puzzle.id}" in link
+    page.goto(html.unescape(link) if link.startswith("http") else base_url + link.lstrip("/"))
+    wait_ready(page)
+    assert page.text_content("#lesson .goal") == goal and "Your goal:" in goal
+    assert "puzzle=" not in page.url and "mode=" not in page.url
+    assert page.locator('#lesson [data-act="puzzle:leave"]').count() == 1
+    screenshot(page, "lesson-puzzle-full-game")
+    page.reload()
+    wait_ready(page)
+    settle(page)
+    assert page.locator("#lesson").inner_html() == ""
+    assert page.locator("#log li").count() == log_before  # the reader's game, as it was

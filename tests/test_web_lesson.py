@@ -14,7 +14,7 @@ from kahuna.notation.link import encode
 from kahuna.rules.deal import Setup
 from web.app import App
 from web.controller import COMPUTER, HOTSEAT, Match
-from web.modes import DIAGRAM, PUZZLE, SEQUENCE
+from web.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
 from web.opening import boot
 from web.sequence import Sequence
 from web.view import view
@@ -426,3 +426,38 @@ def test_escape_closes_the_puzzle_list_as_its_button_does():
     app.handle("puzzles")
     app.handle("escape")
     assert app.dialog == "new"
+
+
+def test_the_full_page_poses_the_puzzle_an_embedded_one_links_to():
+    """An embedded puzzle's "Open in the full game" keeps its address but for ``embed``;
+    the full page poses the same puzzle over the reader's own game, which stays saved as it
+    was, and offers no tutorial over it (a tester saw a fresh game instead, unsaid)."""
+    storage = MemoryStorage()
+    mine = new_app(storage)
+    mine.save()
+    puzzle = puzzles()[1]
+    app = App(storage, Clock(), seed=5)
+    boot(app, {"mode": PUZZLE, "puzzle": puzzle.id, "pace": "0"})
+    assert app.puzzle is not None and app.puzzle.name == puzzle.id
+    assert app.dialog == "" and app.mode.mode == PLAY  # the full page: no embed mode kept
+    app.handle("puzzle:leave")
+    assert app.puzzle is None and app.match.id == mine.match.id
+    first = App(MemoryStorage(), Clock(), seed=5)  # a first visit: no tutorial offered over it
+    boot(first, {"mode": PUZZLE, "puzzle": puzzle.id})
+    assert first.puzzle is not None and first.dialog == ""
+
+
+def test_the_full_page_poses_a_goal_for_a_linked_position_and_says_a_bad_puzzle():
+    state = last_card(black=HOLD_ALOA)
+    from kahuna.notation.position import position_to_json
+    app = App(MemoryStorage(), Clock(), seed=5)
+    boot(app, {"position": encode(position_to_json(state)), "mode": PUZZLE,
+               "goal": "control:1"})
+    assert app.puzzle is not None and app.puzzle.goal == goal_from_text("control:1")
+    unknown = App(MemoryStorage(), Clock(), seed=5)
+    boot(unknown, {"mode": PUZZLE, "puzzle": "no-such-puzzle"})
+    assert unknown.puzzle is None and unknown.match is not None
+    assert unknown.dialog == "notice" and "puzzle" in view(unknown).dialog
+    other = App(MemoryStorage(), Clock(), seed=5)  # another mode: the full page plays on
+    boot(other, {"mode": SEQUENCE, "step": "x"})
+    assert other.puzzle is None and other.sequence is None and other.dialog != "notice"

@@ -11,7 +11,9 @@ words what was wrong, for a notice dialog; the game starts without it.
   pace=SECONDS               pause between the computer's actions, 0 to 3
   autoplay=LEVEL             the computer plays both seats (a demo; web/main.py checks
                              that LEVEL is a level): letters, digits, "-" and "_" only
-  mode=..., caption=, step=, goal=, ...   an embed's mode and its options (web/modes.py)
+  mode=..., caption=, step=, goal=, ...   an embed's mode and its options (web/modes.py);
+                             the full page reads them for a puzzle only (mode=puzzle: an
+                             embedded puzzle's link to the full game)
   lang=CODE                  the language to speak (en, de, fr, pl; "de-AT" is German);
                              web/start.py reads it before the rest, so that the other
                              problems are said in it
@@ -29,7 +31,7 @@ from typing import Any
 from kahuna import LANGUAGES, LINK_KEYS, KahunaError, decode_link, link_record
 
 from .language import _, supported
-from .modes import OPTIONS, Mode, read_mode
+from .modes import OPTIONS, PUZZLE, Mode, read_mode
 
 #: A seed: ASCII digits only (``str.isdigit`` also takes "٣" and "²"), short enough
 #: that ``int`` is instant.
@@ -122,8 +124,9 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
         except KahunaError as exc:
             problems.append(link_problem(key))
             detail = str(exc)
-    mode = read_mode(first, problems) if "embed" in first else Mode()
-    return Address(seed, pace, "embed" in first, link, tuple(problems), autoplay, lang, detail,
+    embed = "embed" in first
+    mode = read_mode(first, problems) if embed or first.get("mode") == PUZZLE else Mode()
+    return Address(seed, pace, embed, link, tuple(problems), autoplay, lang, detail,
                    bool(keys), mode)
 
 

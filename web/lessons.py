@@ -12,6 +12,8 @@ from .lesson import puzzle_run
 from .sequence import Sequence
 
 if TYPE_CHECKING:
+    from kahuna import Goal
+
     from .app import App
 
 
@@ -85,10 +87,16 @@ def puzzle(app: App, rest: str) -> None:
             app.start()
         return
     if rest in names:
-        run, match = puzzle_run(rest, None, None)
-        app.players.forget()
-        app.resume(match)
-        app.puzzle, app.covered = run, False  # one person, whose turn it is
+        pose(app, rest)
+
+
+def pose(app: App, name: str, goal: Goal | None = None) -> None:
+    """Pose the site's puzzle ``name``, else ``goal`` in the game shown, in place of the
+    game (which stays saved as it was)."""
+    run, match = puzzle_run(name, goal, app.match)
+    app.players.forget()
+    app.resume(match)
+    app.puzzle, app.covered = run, False  # one person, whose turn it is
 
 
 HANDLERS: dict[str, Callable[[App, str], None]] = {

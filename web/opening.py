@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from kahuna import MAX_BYTES, KahunaError, RecordError, link_kind, link_record, load_json
 
-from . import dialogs, saves, tutorial
+from . import dialogs, lessons, saves, tutorial
 from .address import Address, link_problem, quoted, read
 from .controller import COMPUTER, HOTSEAT, Match
 from .language import N_, _
 from .lesson import puzzle_run
-from .modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
+from .modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE, Mode
 from .sequence import Sequence
 
 if TYPE_CHECKING:
@@ -38,15 +38,18 @@ def boot(app: App, address: Address | Mapping[str, str]) -> None:
     if not isinstance(address, Address):
         address = read(address)
     problems, detail = list(address.problems), [address.detail]
-    app.mode = address.mode
+    posed = app.embed is None and address.mode.mode == PUZZLE
+    app.mode = address.mode if app.embed is not None else Mode()  # the full page plays on
     opened = address.link is not None and _open_link(app, *address.link, problems, detail)
     if opened:
         pass
     elif app.embed is None:  # a notice about the address comes first, not the tutorial
-        _open_current(app, offer=not problems)
+        _open_current(app, offer=not problems and not posed)
     elif not address.linked and not app.mode.puzzle:  # embedded, no link: the computer
         _choose_from_mode(app)
         app.start()
+    if posed and (address.mode.puzzle or opened):  # an embedded puzzle's "full game" link
+        lessons.pose(app, address.mode.puzzle, address.mode.goal)
     app.remember_opening()  # before the mode: Reset goes back to the whole game
     if app.embed is not None and (opened or not address.linked):
         problems += open_mode(app, address.linked)

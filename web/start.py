@@ -12,6 +12,8 @@ Address parameters (all optional):
                               written), no new-game dialog, no hot-seat cover, a Reset
                               to the linked start and a link to the full game; without
                               a record or position, a fresh game against the computer
+  ?mode=puzzle&puzzle=ID      without embed: that puzzle of the site, posed as its list
+                              poses it (an embedded puzzle's link to the full game)
   ?seed=N                     fixed deals and computer choices for new games (tests)
   ?pace=SECONDS               pause between the computer's actions (0 in tests)
   ?autoplay=LEVEL             a demo and test mode, not offered in the page: the computer
@@ -31,6 +33,7 @@ from web.address import read as read_address
 from web.app import App
 from web.dom import GUARD, LocalStorage, Page, install_guard
 from web.language import KEY, choose, in_use, use
+from web.modes import OPTIONS, PUZZLE
 from web.opening import boot, start_autoplay
 from web.saves import MemoryStorage
 
@@ -85,8 +88,9 @@ def open_page(fresh: bool = False) -> None:
         app.start()
     else:
         boot(app, address)
-    if address.linked and embed is None:  # a reload must not open the link again
-        window.history.replaceState(None, "", address_without("record", "position"))
+    if embed is None and (address.linked or address.mode.mode == PUZZLE):
+        # a reload must not open the link again, nor pose the puzzle over the saved game
+        window.history.replaceState(None, "", address_without("record", "position", *OPTIONS))
     page = Page(app, address.pace)
     page.render()
     document.body.dataset.ready = "1"
