@@ -186,6 +186,12 @@ def test_a_full_storage_is_said_plainly_the_game_goes_on_and_catches_up(
     page.wait_for_timeout(1000)
     assert asked == ["beforeunload"] and page.evaluate("window.stayed") is True
     assert "This game is not being saved just now" in page.text_content("#prompt")
+    # So does the new-game dialog, whose every way out but Back leaves this game (a
+    # tester started a new game here and lost the moves unwarned).
+    page.click("#btn-new")
+    assert "is not saved in full" in page.text_content("#dialog")
+    screenshot(page, "storage-full-new-game")
+    page.click('#dialog [data-act="close"]')
     page.evaluate("""() => Object.keys(localStorage).filter(k => /^(filler[.]|f[0-9])/.test(k))
         .forEach(k => localStorage.removeItem(k))""")
     end_turn(page)

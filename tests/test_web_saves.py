@@ -137,8 +137,12 @@ def test_a_full_storage_does_not_stop_the_game_says_so_plainly_and_catches_up():
     app.handle("do:pile")  # the game goes on
     assert app.match.actions and saves.save_ids(storage) == []
     assert app.unsaved  # leaving the page now would lose it: the browser asks first
+    app.handle("menu")  # and so does the dialog whose every way out leaves the game
+    assert "is not saved in full" in view(app).dialog  # (a tester lost moves unwarned)
+    app.handle("close")
     storage.full = False
     app.handle("menu")
+    assert "is not saved in full" in view(app).dialog  # a dialog is no action: not yet
     app.handle("close")
     assert saves.save_ids(storage) == []  # closing a dialog is not an action
     app.handle("uncover")
@@ -146,6 +150,8 @@ def test_a_full_storage_does_not_stop_the_game_says_so_plainly_and_catches_up():
     assert "not being saved" not in view(app).prompt  # the next action saved it all
     assert saves.load(storage, app.match.id).match.actions == app.match.actions
     assert not app.unsaved
+    app.handle("menu")
+    assert "is not saved in full" not in view(app).dialog
 
 
 def test_a_result_the_full_storage_could_not_count_is_not_shown_as_counted():

@@ -18,7 +18,7 @@ from kahuna import (
 )
 
 from .controller import COMPUTER, HOTSEAT, MODES
-from .language import NAMES, _, in_use, ngettext, rules_page, tr
+from .language import N_, NAMES, _, in_use, ngettext, rules_page, tr
 from .panels import islands_held, scores_table, scoring_names
 from .players import level_name
 from .saves import Saved
@@ -76,6 +76,10 @@ def _row(label: str, body: str) -> str:
     return f'<div class="row"><span class="label">{escape(label)}</span>{body}</div>'
 
 
+UNSAVED_WARNING = N_("The game you are playing is not saved in full: whatever you start or "
+                     "open here takes its place, and what was not saved of it is lost.")
+
+
 def button(act: str, label: str, primary: bool = False) -> str:
     cls = ' class="primary"' if primary else ""
     return f'<button type="button"{cls} data-act="{escape(act)}">{escape(label)}</button>'
@@ -90,8 +94,10 @@ def _colour(seat: int) -> str:
 
 
 def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
-                  results: str, current: str | None) -> str:
-    """The new-game dialog: options, start, and the list of saved games."""
+                  results: str, current: str | None, unsaved: bool = False) -> str:
+    """The new-game dialog: options, start, and the list of saved games; ``unsaved``: the
+    game shown is not saved in full (``App.unsaved``), which is said first, since every
+    way out of this dialog but Back leaves it."""
     seats = [(seat_name(q), _colour(q)) for q in (BLACK, WHITE)] + [(RANDOM, _("Random"))]
     on_off = [("off", _("Off")), ("on", _("On"))]
     rows = [_row(_("Opponent"), _options("mode", choice.mode, [
@@ -119,8 +125,10 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     close = button("close", _("Back to the game")) if current is not None else ""
     close += button("tutorial:start", _("Tutorial"))
     # One grid for all rows, so every row's buttons start in the same column.
-    parts = [f'<h2 id="dialog-title">{escape(_("New game"))}</h2>',
-             f'<div class="options">{"".join(rows)}</div>',
+    parts = [f'<h2 id="dialog-title">{escape(_("New game"))}</h2>']
+    if unsaved and current is not None:
+        parts.append(f'<p><strong>{escape(_(UNSAVED_WARNING))}</strong></p>')
+    parts += [f'<div class="options">{"".join(rows)}</div>',
              f'<div class="buttons foot">{button("start", _("Start"), True)}'
              f'{button("open-file", _("Open a game record…"))}'
              f'{button("puzzles", _("Puzzles"))}{close}</div>']

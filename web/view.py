@@ -239,7 +239,7 @@ def _dialog_html(app: App) -> str:
         level = app.choice.level or levels()[0]
         return dialogs.new_game_html(app.choice, levels(), saves.saved_games(app.storage),
                                      saves.results_text(app.storage, level),
-                                     None if m is None else m.id)
+                                     None if m is None else m.id, app.unsaved)
     if app.dialog == "puzzles":
         return puzzles_html(solved(app.storage))
     if app.dialog == "problem" and app.problem is not None:
