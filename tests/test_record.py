@@ -43,7 +43,12 @@ def test_meta_is_kept_and_ignored():
     ([], "JSON object"),
     ({"format": "chess-pgn", "version": 1}, "not a Kahuna game record"),
     ({}, 'it has no "format" field'),
-    (record(version=2), "version"),
+    (record(version=2), "unknown record version 2; this program reads version 1"),
+    # A version as text or true is said as such, not as "unknown version '1' ... reads 1"
+    # (a tester found that sentence contradicting itself).
+    (record(version="1"), "the record's version must be a whole number, such as 1, not '1'"),
+    (record(version=True), "must be a whole number"),
+    ({"format": "kahuna-record", "actions": []}, 'it has no "version" field'),
     (record(setup={"colour": "red"}), "unknown setup fields: colour"),
     (record(setup={"seed": "one"}), "whole number"),
     (record(setup={"open_draws": "false"}), "true or false"),

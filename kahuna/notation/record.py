@@ -81,7 +81,12 @@ def start_of(record: Any) -> State:
     if record["format"] != FORMAT:
         raise RecordError(f"not a Kahuna game record (format {shown(record['format'])})")
     version = record.get("version")
-    if type(version) is not int or version != VERSION:  # noqa: E721 - true is not 1
+    if "version" not in record:
+        raise RecordError(f'it has no "version" field (this program reads version {VERSION})')
+    if type(version) is not int:  # noqa: E721 - true is not 1
+        raise RecordError(f"the record's version must be a whole number, such as "
+                          f"{VERSION}, not {shown(version)}")
+    if version != VERSION:
         raise RecordError(f"unknown record version {shown(version)}; "
                           f"this program reads version {VERSION}")
     try:
