@@ -3,10 +3,10 @@ weights with which ``sigmoid(evaluate / scale)`` best predicts who won, from the
 positions at the start of each turn.
 
     .venv/bin/python bench/fit_weights.py --level expert --games 400 --seed 5 --jobs 2
-                                          [--data /tmp/fit.pickle]
+                                          [--variants V1,V2] [--data /tmp/fit.pickle]
 
-Games of ``--level`` against itself are played (or read back from ``--data``, which the
-first run writes); at each turn's first action, the position is kept with both seats'
+Games of ``--level`` against itself are played, with the variants ``--variants`` (or read
+back from ``--data``, which the first run writes); at each turn's first action, the position is kept with both seats'
 results (1 won, 0.5 drawn, 0 lost). The loss is the mean cross-entropy over both seats'
 views (each seat's evaluation reads its own hand, as in play). A scale is fitted first
 with today's weights, then every weight by coordinate descent (multiplied or divided by
@@ -34,15 +34,16 @@ from kahuna.players.evaluate import DEFAULT, Weights, evaluate  # noqa: E402
 from kahuna.players.levels import choose, make_player  # noqa: E402
 from kahuna.rules.deal import Setup, new_game  # noqa: E402
 from kahuna.rules.observation import observe  # noqa: E402
+from kahuna.tools.tournament import variants  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 from tune_weights import knobs  # noqa: E402
 
 
-def _game(args: tuple[str, int]) -> tuple[list, list[float]]:
+def _game(args: tuple[str, int, str]) -> tuple[list, list[float]]:
     """One self-play game: the positions at each turn's start, and each seat's result."""
-    level, deal = args
-    state = new_game(Setup(seed=deal))
+    level, deal, rules = args
+    state = new_game(Setup(seed=deal, **variants(rules)))
     players = [make_player(level), make_player(level)]
     rngs = [random.Random(deal * 2 + 1), random.Random(deal * 2 + 2)]
     positions = []
@@ -58,9 +59,10 @@ def _game(args: tuple[str, int]) -> tuple[list, list[float]]:
     return positions, results
 
 
-def games(level: str, n: int, seed: int, jobs: int) -> list[tuple[list, list[float]]]:
-    """``n`` self-play games of ``level``, each on its own deal."""
-    tasks = [(level, seed * 1_000_003 + i) for i in range(n)]
+def games(level: str, n: int, seed: int, jobs: int,
+          rules: str = "") -> list[tuple[list, list[float]]]:
+    """``n`` self-play games of ``level``, each on its own deal, with the variants ``rules``."""
+    tasks = [(level, seed * 1_000_003 + i, rules) for i in range(n)]
     with Pool(jobs) as pool:
         return list(pool.imap(_game, tasks))
 
@@ -102,13 +104,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--step", type=float, default=0.4)
+    parser.add_argument("--variants", default="", help="e.g. V1,V2 (RULES.md)")
     parser.add_argument("--data", help="pickle of the games: read if it exists, else written")
     parser.add_argument("--keep", default="", help="weights left as they are, e.g. exposed,reach")
     args = parser.parse_args()
     if args.data and Path(args.data).exists():
         played = pickle.loads(Path(args.data).read_bytes())
     else:
-        played = games(args.level, args.games, args.seed, args.jobs)
+        played = games(args.level, args.games, args.seed, args.jobs, args.variants)
         if args.data:
             Path(args.data).write_bytes(pickle.dumps(played))
     train = [(s, r) for i, (ps, r) in enumerate(played) if i % 2 == 0 for s in ps]
