@@ -149,6 +149,27 @@ def test_two_tabs_never_lose_a_move_silently(page, base_url, wait_ready, screens
     assert a.locator("#board .bridges .bridge.black").count() == 0
 
 
+def test_a_game_deleted_in_another_tab_is_said_and_kept_only_if_played_on(
+        page, base_url, wait_ready, screenshot):
+    """Tab B deletes, from its saved games, the game tab A plays: A says so at once (it
+    used to save it again at its next move, unsaid); playing on saves it again."""
+    a, b = two_tabs(page, base_url, wait_ready)
+    assert place_a_bridge(a)
+    key = SAVE + a.evaluate('localStorage.getItem("kahuna.current")')
+    b.click('#dialog [data-act="newer"]', timeout=10_000)  # B follows A's move first
+    b.click("#btn-new")
+    b.click('#dialog .saves li:has-text("(this game)") [data-act^="delete:"]')
+    a.wait_for_selector('#dialog:not([hidden]) [data-act="menu"]', timeout=10_000)
+    assert "deleted in another tab" in a.text_content("#dialog")
+    assert a.evaluate(f"localStorage.getItem('{key}')") is None  # nothing written yet
+    screenshot(a, "tabs-deleted-elsewhere")
+    a.click('#dialog [data-act="close"]')
+    end_turn(a)
+    settle(a)
+    again = a.evaluate(f"JSON.parse(localStorage.getItem('{key}'))")
+    assert len(again["actions"]) >= 2  # the bridge and the draw, saved again
+
+
 def test_a_full_storage_is_said_plainly_the_game_goes_on_and_catches_up(
         page, base_url, wait_ready, screenshot, console_messages):
     page.goto(base_url + "?seed=5&pace=0")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+from kahuna import puzzles
+
 from web import saves
 from web.app import App
 from web.opening import boot
@@ -185,3 +187,24 @@ def test_a_tab_that_takes_up_the_game_in_the_persons_turn_does_not_wait():
     b.storage_changed(saves.PREFIX + b.match.id)
     b.handle("newer")
     assert not b.match.computer_to_move() and not b.waiting_for_other()
+
+
+def test_a_game_deleted_in_another_tab_is_said_and_saved_again_only_by_playing_on():
+    """Tab B deletes the game tab A plays (or clears every save): A says so at once; OK
+    and an action save it again, "New game" leaves it (a tester saw it come back unsaid)."""
+    a, b, storage = two_tabs()
+    saves.delete(storage, a.match.id)
+    a.storage_changed(saves.PREFIX + a.match.id)
+    assert a.dialog == "notice" and "deleted in another tab" in view(a).dialog
+    assert {"close", "menu"} <= set(clickable(view(a).dialog))
+    assert storage.getItem(saves.PREFIX + a.match.id) is None  # nothing written yet
+    a.handle("close")
+    a.handle("do:pile")  # playing on saves it again, as the notice said
+    assert saves.load(storage, a.match.id).match is not None
+    storage.clear()  # every save cleared (site data): said the same way
+    a.storage_changed(None)
+    assert a.dialog == "notice"
+    a.handle("close")
+    a.handle(f"puzzle:{puzzles()[0].id}")  # a puzzle is never saved: nothing to say
+    a.storage_changed(None)
+    assert a.puzzle is not None and a.dialog == ""

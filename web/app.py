@@ -20,7 +20,7 @@ from . import dialogs, saves, settings, tutorial
 from .acts import FULL_GAME_ONLY, HANDLERS
 from .choices import Offers, hint_selection, offers
 from .controller import COMPUTER, HOTSEAT, Match
-from .language import KEY, N_, supported
+from .language import KEY, N_, _, supported
 from .lesson import PuzzleRun
 from .modes import DIAGRAM, Mode
 from .panels import own_hand
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the players are imported lazily (boot time)
 
 NOT_SAVED = N_("This game is not being saved just now: the browser’s storage is full or "
                "switched off. Play on; it is saved again as soon as the browser allows.")
+DELETED = N_("This game was deleted in another tab")
 NOT_KEPT = N_("This browser does not let the page keep games: this one ends on reload.")
 #: Seconds a tab that took up another tab's game in the computer's turn leaves that turn
 #: to the other tab (each of its actions stored starts the wait again): more than the
@@ -315,10 +316,17 @@ class App:
         While this tab waits for the other to play the computer's turn, it follows that
         tab's game; otherwise the person chooses."""
         m = self.match
-        if (m is not None and self.embed is None and not self.elsewhere
-                and key == saves.PREFIX + m.id and saves.is_newer(self.storage, m)):
+        if m is None or self.embed is not None or self.elsewhere:
+            return
+        mine = saves.PREFIX + m.id
+        if key == mine and saves.is_newer(self.storage, m):
             if not (self.waiting_for_other() and self.take_up_newer()):
                 self.game_changed()
+        elif key in (mine, None) and m.revision and self.storage.getItem(mine) is None:
+            # Deleted there (or every save cleared): this tab's next action would save it
+            # again, unsaid (a tester saw a deleted game come back).
+            self.tell(DELETED, _("Play on, and this tab saves it again; or choose "
+                                 "“New game” to leave it."))
 
     def take_up_newer(self) -> bool:
         """Go on with this game as another tab stored it; False when it cannot be read
