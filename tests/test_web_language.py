@@ -185,6 +185,10 @@ def screens() -> list[str]:
         draw(app)
     app.game_changed()
     draw(app)
+    gone = new_app(seed=4)  # its game deleted in another tab
+    gone.storage.removeItem(saves.PREFIX + gone.match.id)
+    gone.storage_changed(None)
+    draw(gone)
     # Handicap bridges to place; two players on one device, hands covered; V1.
     draw(new_app(seed=2, handicap=2, handicap_player="white", colour="white"))
     hotseat = new_app(seed=5, mode=HOTSEAT, fewer_surprises=True, open_draws=True)
