@@ -187,6 +187,7 @@ def test_a_goal_for_a_linked_position_is_judged_by_the_engine():
     ({"mode": PUZZLE}, "needs a puzzle= or a goal="),
     ({"mode": PUZZLE, "puzzle": "<script>"}, "puzzle"),
     ({"mode": PUZZLE, "goal": "win:everything"}, "goal"),
+    ({"mode": PUZZLE, "puzzle": puzzles()[0].id, "goal": "control:1"}, "both a puzzle and a goal"),
     ({"mode": SEQUENCE, "step": "-1"}, "step"),
     ({"level": "grandmaster"}, "level"),
     ({"colour": "green"}, "colour"),

@@ -124,6 +124,10 @@ def read_mode(first: Mapping[str, str], problems: list[str]) -> Mode:
             variants = tuple(v for v in VARIANTS if v in asked)
         else:
             problems.append(_bad("variants", first["variants"], "v1, v2"))
+    if puzzle and goal is not None:  # a site puzzle has its own goal
+        problems.append(_("The address holds both a puzzle and a goal; the puzzle is posed "
+                          "with its own goal."))
+        goal = None
     if mode == PUZZLE and not puzzle and goal is None:
         problems.append(_("A puzzle needs a puzzle= or a goal=: the position is played "
                           "instead."))
