@@ -331,6 +331,8 @@ def screens() -> list[str]:
     boot(frame, {"embed": "", "mode": "puzzle"})
     draw(frame)
     puzzle = kahuna.puzzles()[0]
+    boot(frame, {"embed": "", "mode": "puzzle", "puzzle": puzzle.id, "goal": "control:1"})
+    draw(frame)
     boot(frame, {"embed": "", "mode": "puzzle", "puzzle": puzzle.id, "caption": "HUNA"})
     draw(frame)
     for action in puzzle.solution_actions():
