@@ -6,8 +6,8 @@ positions at the start of each turn.
                                           [--variants V1,V2] [--data /tmp/fit.pickle]
 
 Games of ``--level`` against itself are played, with the variants ``--variants`` (or read
-back from ``--data``, which the first run writes); at each turn's first action, the position is kept with both seats'
-results (1 won, 0.5 drawn, 0 lost). The loss is the mean cross-entropy over both seats'
+back from ``--data``, which the first run writes); at each turn's first action, the
+position is kept with both seats' results (1 won, 0.5 drawn, 0 lost). The loss is the mean cross-entropy over both seats'
 views (each seat's evaluation reads its own hand, as in play). A scale is fitted first
 with today's weights, then every weight by coordinate descent (multiplied or divided by
 1 + step, the step halved when a pass improves nothing, the scale fitted again after each
