@@ -42,8 +42,12 @@ def test_a_finished_game_is_reviewed_and_its_better_turn_stepped_through(
             .includes(document.activeElement.dataset.act)""")
     assert presses >= 1 and page.locator("#dialog").is_visible()
     assert page.evaluate("document.activeElement.dataset.act") == "review-step:back"
-    page.keyboard.press("Enter")
+    while page.evaluate("document.activeElement.dataset.act") == "review-step:back":
+        page.keyboard.press("Enter")  # back to the start: then focus moves on to Next
+        page.wait_for_function("""() => ['review-step:next', 'review-step:back']
+            .includes(document.activeElement.dataset.act)""")
     assert page.is_enabled(forward) and page.locator("#dialog").is_visible()
+    assert page.is_disabled(f'{DIALOG} [data-act="review-step:back"]')
     page.click(f'{DIALOG} [data-act="close"]')
     assert page.locator("#dialog").is_hidden()
     # Closed, the result and its review come back from under the hand; Escape

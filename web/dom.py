@@ -567,12 +567,18 @@ def _found(element: JsProxy | None) -> bool:
 
 
 def _enabled(element: JsProxy | None) -> JsProxy | None:
-    """``element``, or when it is disabled the nearest enabled control before it in its
-    row: Next at the end of a stepper hands focus to Back, not to the dialog's Close,
-    where a second Enter would close it."""
-    while _found(element) and element.matches(":disabled"):
-        element = element.previousElementSibling
-    return element if _found(element) else None
+    """``element``, or when it is disabled the nearest enabled control in its row, before
+    it first: Next at the end of a stepper hands focus to Back, Back at its start to Next,
+    not to the dialog's Close, where a second Enter would close it."""
+    if not _found(element) or not element.matches(":disabled"):
+        return element if _found(element) else None
+    for way in ("previousElementSibling", "nextElementSibling"):
+        other = getattr(element, way)
+        while _found(other) and other.matches(":disabled"):
+            other = getattr(other, way)
+        if _found(other):
+            return other
+    return None
 
 
 def _is(element: JsProxy, selector: str) -> bool:
