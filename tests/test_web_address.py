@@ -26,7 +26,11 @@ def test_good_values_are_read():
     got = read({"seed": "42", "pace": "0.25", "record": encode(record), "embed": ""})
     assert (got.seed, got.pace, got.embed, got.problems) == (42, 0.25, True, ())
     assert got.link is not None and got.link[0] == "record" and got.linked
-    assert read({"pace": "9"}).pace == 3.0  # at most 3 s
+    slow = read({"pace": "9"})
+    assert slow.pace == 3.0  # at most 3 s, and said (it was capped unsaid)
+    assert slow.problems == ("The pace in the address, “9”, is more than 3 seconds: the "
+                             "computer waits 3 seconds between its actions.",)
+    assert read({"pace": "3"}).problems == ()
     assert read({}) == Address()
     assert read({"autoplay": "expert"}).autoplay == "expert"
 

@@ -249,6 +249,8 @@ def screens() -> list[str]:
     shown.append(view(noticed).dialog)
     boot(noticed, {"seed": "x"})
     draw(noticed)
+    boot(noticed, {"pace": "9"})
+    draw(noticed)
     start_autoplay(noticed, "grandmaster")
     draw(noticed)
     shown.append(saves.load(MemoryStorage(), "gone").summary())

@@ -98,6 +98,10 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
         text = first["pace"]
         if _PACE.fullmatch(text):
             pace = min(MAX_PACE, float(text))
+            if float(text) > MAX_PACE:
+                problems.append(_("The pace in the address, {value}, is more than {most} "
+                                  "seconds: the computer waits {most} seconds between its "
+                                  "actions.").format(value=quoted(text), most=f"{MAX_PACE:g}"))
         else:
             problems.append(_("The pace in the address, {value}, is not a number of seconds "
                               "from 0 to {most}: the computer plays at its usual pace.")
