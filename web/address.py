@@ -97,8 +97,9 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
     if "pace" in first:
         text = first["pace"]
         if _PACE.fullmatch(text):
-            pace = min(MAX_PACE, float(text))
-            if float(text) > MAX_PACE:
+            pace = float(text)
+            if pace > MAX_PACE:
+                pace = MAX_PACE
                 problems.append(_("The pace in the address, {value}, is more than {most} "
                                   "seconds: the computer waits {most} seconds between its "
                                   "actions.").format(value=quoted(text), most=f"{MAX_PACE:g}"))

@@ -571,7 +571,7 @@ def _enabled(element: JsProxy | None) -> JsProxy | None:
     it first: Next at the end of a stepper hands focus to Back, Back at its start to Next,
     not to the dialog's Close, where a second Enter would close it."""
     if not _found(element) or not element.matches(":disabled"):
-        return element if _found(element) else None
+        return element  # the caller checks that it was found
     for way in ("previousElementSibling", "nextElementSibling"):
         other = getattr(element, way)
         while _found(other) and other.matches(":disabled"):
