@@ -256,28 +256,50 @@ SIGHT = """part => {
 }"""
 
 
-@pytest.mark.parametrize("size, lang", [((360, 740), "en"), ((390, 844), "en"),
+#: The islands a step's words name ("Build your second bridge on ALOA"), each with
+#: whether it is whole in the window, on the board drawn for this orientation.
+NAMED_IN_SIGHT = """() => {
+  const board = [...document.querySelectorAll('svg.board')]
+    .find(svg => svg.getBoundingClientRect().height > 0);
+  const words = document.getElementById('coach').innerText.match(/\\b[A-Z]{4}\\b/g) || [];
+  return [...new Set(words)].filter(name => board.querySelector('#island-' + name))
+    .map(name => {
+      const box = board.querySelector('#island-' + name).getBoundingClientRect();
+      return [name, box.top >= -1 && box.bottom <= innerHeight + 1];
+    });
+}"""
+
+
+@pytest.mark.parametrize("size, lang", [((360, 740), "en"), ((360, 740), "de"),
+                                        ((390, 844), "en"),
                                         ((844, 390), "en"), ((740, 360), "en"),
                                         ((740, 360), "de"), ((740, 360), "pl")])
 def test_a_phone_scrolls_each_step_and_what_it_is_about_into_sight(browser, base_url,
                                                                    wait_ready, size, lang):
     """Each step's words come into sight, with the part of the page they are about (the
-    board, the hand, the display, the turn's buttons), with nothing scrolled by the test.
-    Step 3's display was below the window, under the hand; on a phone held sideways the
-    hand was never in sight under the step's words (the panel now puts the part the step
-    is about right under them)."""
+    board, the hand, the display, the turn's buttons) and the islands they name, with
+    nothing scrolled by the test. Step 3's display was below the window, under the hand;
+    on a phone held sideways the hand was never in sight under the step's words (the
+    panel now puts the part the step is about right under them). On a 360 x 740 phone
+    held upright, step 4 ("Build your second bridge on ALOA") left ALOA above the window,
+    where step 3 had scrolled the page, and step 5's ALOA was cut off by the top edge."""
     context, page, _ = phone(browser, *size)
     page.goto(base_url + f"?pace=0&lang={lang}")
     wait_ready(page)
     page.click('#dialog [data-act="tutorial:start"]')
     upright = size[1] > size[0]
+    found: set[str] = set()
     for n, lesson in enumerate(TUTORIAL, start=1):
         at_step(page, n)
         seen = page.evaluate(SIGHT, lesson.part)
         # what the window shows, not the whole page
         page.screenshot(path=SCREENSHOT_DIR / f"tutorial-phone-{size[0]}-{lang}-sight-{n}.png")
         assert seen["coach"] and (seen["part"] or not seen["fits"]), (lesson.key, seen)
+        named = page.evaluate(NAMED_IN_SIGHT)
+        assert all(whole for _, whole in named), (lesson.key, named)
+        found.update(name for name, _ in named)
         # Both fit, but on a phone held sideways for the board, in a column of its own.
         assert seen["fits"] or not upright and lesson.part == "board", (lesson.key, seen)
         do_step(page, lesson.key)
+    assert found == {"ALOA", "HUNA", "JOJO"}  # the steps name islands
     context.close()

@@ -631,11 +631,13 @@ class LocalStorage:
 
 def _in_sight(part: str) -> None:
     """A tutorial step is about one part of the page (web/tutorial.py Lesson.part): bring
-    it into sight with the step's words, or the words alone when both do not fit. The
-    window scrolls on a phone; on a laptop the side panel scrolls under a coach that stays
-    at its top (web/style.css). CSS ``scroll-margin`` keeps both off the edges."""
-    document.getElementById(part).scrollIntoView(_NEAREST)
-    document.getElementById("coach").scrollIntoView(_NEAREST)
+    it into sight with the step's words, or the words alone when both do not fit, and as
+    much of the board as fits with them: the steps speak of islands (build on ALOA,
+    remove a bridge of JOJO). The window scrolls on a phone; on a laptop the side panel
+    scrolls under a coach that stays at its top (web/style.css). CSS ``scroll-margin``
+    keeps them off the edges."""
+    for target in ("board", part, "coach"):
+        document.getElementById(target).scrollIntoView(_NEAREST)
 
 
 _NEAREST = to_js({"block": "nearest", "inline": "nearest"},
