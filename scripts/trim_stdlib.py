@@ -35,6 +35,9 @@ does) and a file is stripped only when the code objects come out identical, else
 shipped as it is. Bytecode (.pyc) is not shipped: for these modules it is 2.8 times the
 size of the stripped sources, compressed (1.30 MB against 0.47 MB).
 
+Pyodide's package loader is shipped edited (LOADER_EDITS): it imports shutil, tempfile and
+zipfile where loadPackage and unpackArchive use them, not at every boot.
+
 The archive is deterministic (sorted names, fixed dates), so the site's version changes
 only when its contents do.
 
@@ -79,6 +82,47 @@ _PY_IN_JS = re.compile(
 ARCHIVE_UNPACKING = ("gzip", "tarfile")
 ARCHIVES = (".tar.gz", ".tgz")
 _DATE = (1980, 1, 1, 0, 0, 0)
+# Pyodide imports its package loader at every boot (pyodide/_package_loader.py, which
+# imports pyodide/common.py), and the loader imports shutil, tempfile and zipfile at its
+# top (and with them bz2, lzma, compression.zstd...) for loadPackage and unpackArchive,
+# which the page never calls. The shipped copies import them where those functions use
+# them: about 0.1 s less of a cold boot in Chromium (bench/boot_ab.py). Each edit must
+# match the runtime's text exactly once, else the build stops: a new Pyodide's loader is
+# to be looked at again (tests/test_stdlib_trim.py checks them on the pinned one).
+DEFERRED = ("shutil", "tempfile", "zipfile")
+_FIRST_USE = """def _shutil():
+    # shutil with the wheel format registered, imported at first use (scripts/trim_stdlib.py)
+    import shutil
+
+    if IN_PYODIDE and "whl" not in {name for name, _, _ in shutil.get_unpack_formats()}:
+        _register_wheel_format(shutil)
+    return shutil
+
+
+def get_format(format: str) -> str:
+"""
+LOADER_EDITS: dict[str, list[tuple[str, str]]] = {
+    "pyodide/_package_loader.py": [
+        ("\nimport shutil\n", "\n"),
+        ("\nfrom tempfile import NamedTemporaryFile\n", "\n"),
+        ("\nfrom zipfile import ZipFile\n", "\n"),
+        ("    return shutil._make_zipfile(", "    return _shutil()._make_zipfile("),
+        ("    for fmt, extensions, _ in shutil.get_unpack_formats():",
+         "    for fmt, extensions, _ in _shutil().get_unpack_formats():"),
+        ("\nif IN_PYODIDE:\n    shutil.register_archive_format(",
+         "\ndef _register_wheel_format(shutil):\n    shutil.register_archive_format("),
+        ("def get_format(format: str) -> str:\n", _FIRST_USE),
+        ("    with NamedTemporaryFile(suffix=filename) as f:",
+         "    from tempfile import NamedTemporaryFile\n    from zipfile import ZipFile\n\n"
+         "    with NamedTemporaryFile(suffix=filename) as f:"),
+        ("        shutil.unpack_archive(f.name,", "        _shutil().unpack_archive(f.name,"),
+        ("    import tarfile\n", "    import tarfile\n    from zipfile import ZipFile\n"),
+    ],
+    "pyodide/common.py": [
+        ("\nimport shutil\n", "\n"),
+        ("    src = Path(src).resolve()\n", "    import shutil\n\n    src = Path(src).resolve()\n"),
+    ],
+}
 
 
 class TrimError(Exception):
@@ -207,6 +251,27 @@ def strip_source(source: bytes, class_docstrings: bool = False) -> bytes:
     for start, end, new in reversed(edits):
         text = text[:start] + new + text[end:]
     return "\n".join(line.rstrip() for line in text.split("\n")).encode("utf-8")
+
+
+def defer_imports(path: str, source: bytes) -> bytes:
+    """``source`` of a LOADER_EDITS file with its edits made (other files as they are).
+    Raises TrimError when an edit does not match exactly once, or when the file still
+    imports a DEFERRED module as it is imported."""
+    edits = LOADER_EDITS.get(path)
+    if edits is None:
+        return source
+    text = source.decode("utf-8")
+    for old, new in edits:
+        if text.count(old) != 1:
+            raise TrimError(f"{path} is not the package loader scripts/trim_stdlib.py knows "
+                            f"({old.strip()!r} is there {text.count(old)} times, not once): "
+                            "look at its LOADER_EDITS again for this Pyodide")
+        text = text.replace(old, new)
+    module = path[:-3].replace("/", ".")
+    left = set(DEFERRED) & set(imports_at_import(text, module, is_package=False))
+    if left:
+        raise TrimError(f"{path} still imports {', '.join(sorted(left))} as it is imported")
+    return text.encode("utf-8")
 
 
 def closure(roots: list[str], files: dict[str, str], imports: dict[str, list[str]]) -> set[str]:
@@ -388,8 +453,12 @@ def trim(out_dir: Path, root: Path = REPO_ROOT, js_dir: Path | None = None) -> d
     entries = {}
     for module in keep:
         path = files[module]
-        entries[path] = (stripped.get(path) or strip_source(full.read(path))
-                         if path in same else full.read(path))
+        if path in LOADER_EDITS:  # stripped after the edits, when the original strips
+            source = defer_imports(path, full.read(path))
+            entries[path] = strip_source(source) if path in same else source
+        else:
+            entries[path] = (stripped.get(path) or strip_source(full.read(path))
+                             if path in same else full.read(path))
     write_archive(out_dir / STDLIB, entries)
     lock = json.loads((PYODIDE / LOCK).read_text(encoding="utf-8"))
     lock["packages"] = {}

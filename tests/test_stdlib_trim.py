@@ -205,3 +205,80 @@ def test_pyscript_s_unpacker_is_kept_for_a_page_that_has_it_unpack_an_archive(tm
     assert not trim_stdlib.unpacks_archives(tmp_path)
     (tmp_path / "c.toml").write_text('[files]\n"./code.tar.gz" = "./*"\n')
     assert trim_stdlib.unpacks_archives(tmp_path)
+
+
+# The shipped runtime boots, then unpacks a zip and a wheel (pyodide.unpackArchive, which
+# PyScript's [files] and loadPackage use); prints what the boot had imported first.
+UNPACK = r"""
+import { readFileSync } from "node:fs";
+const [mjs, zip] = process.argv.slice(1);
+const { loadPyodide } = await import(mjs);
+const py = await loadPyodide();
+const booted = py.runPython("import sys\nsorted(sys.modules)").toJs();
+const data = new Uint8Array(readFileSync(zip));
+py.unpackArchive(data, "zip", { extractDir: "/unpacked/zip" });
+py.unpackArchive(data, "whl", { extractDir: "/unpacked/whl" });
+const read = py.runPython(`[open(f"/unpacked/{k}/pkg/hello.txt").read() for k in ("zip", "whl")]`);
+console.log(JSON.stringify({ booted: [...booted], read: read.toJs() }));
+"""
+
+
+@needs_build
+def test_the_shipped_loader_imports_shutil_tempfile_zipfile_only_to_unpack(tmp_path):
+    """Pyodide's package loader, imported at every boot, no longer imports shutil, tempfile
+    and zipfile then (LOADER_EDITS); unpacking a zip and a wheel still works (the real
+    trimmed runtime, under Node)."""
+    archive = tmp_path / "a.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("pkg/hello.txt", "hi")
+    vendor = ROOT / "web" / "vendor" / "pyodide.mjs"
+    out = subprocess.run(["node", "--input-type=module", "-e", UNPACK, vendor.as_uri(),
+                          str(archive)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    assert "pyodide._package_loader" in found["booted"]
+    assert not set(trim_stdlib.DEFERRED) & set(found["booted"])
+    assert found["read"] == ["hi", "hi"]
+
+
+def test_defer_imports_edits_the_pinned_loader_and_refuses_another():
+    full = zipfile.ZipFile(FULL) if FULL.is_file() else None
+    if full is None:
+        pytest.skip("no node_modules/pyodide: run scripts/setup.sh")
+    for path in trim_stdlib.LOADER_EDITS:
+        source = full.read(path)
+        edited = trim_stdlib.defer_imports(path, source).decode()
+        module = path[:-3].replace("/", ".")
+        before = trim_stdlib.imports_at_import(source, module, is_package=False)
+        after = trim_stdlib.imports_at_import(edited, module, is_package=False)
+        assert {"shutil"} <= set(before) and not set(trim_stdlib.DEFERRED) & set(after)
+        assert set(after) == set(before) - set(trim_stdlib.DEFERRED) - {
+            "tempfile.NamedTemporaryFile", "zipfile.ZipFile"}
+    assert trim_stdlib.defer_imports("json/__init__.py", b"x = 1\n") == b"x = 1\n"
+    changed = full.read("pyodide/common.py").replace(b"\nimport shutil\n", b"\nimport shutil, os\n")
+    with pytest.raises(trim_stdlib.TrimError, match="pyodide/common.py.*'import shutil'.*0 times"):
+        trim_stdlib.defer_imports("pyodide/common.py", changed)
+    with pytest.raises(trim_stdlib.TrimError, match="still imports zipfile as it is imported"):
+        trim_stdlib.defer_imports("pyodide/common.py", full.read("pyodide/common.py") + b"import zipfile\n")
+
+
+@needs_build
+def test_the_page_imports_no_deferred_module_before_its_board_is_ready():
+    """What runs as the page starts (the import statements run at import time, from
+    web/main.py down, the standard library's as Python 3.14 reads them) brings in none of
+    DEFERRED: web/bytecode.py imports zipfile when it starts compiling, in a later task
+    than the one that makes the board ready (bench/page_figures.py times until then)."""
+    probe = json.loads(PROBE.read_text())["probe"]
+    files = trim_stdlib.module_files(zipfile.ZipFile(FULL).namelist())
+    imports = dict(probe["imports"])
+    for path in build_site.page_archive_files(ROOT):
+        if path.endswith(".py"):
+            module = next(iter(trim_stdlib.module_files([path])))
+            files[module] = path
+            imports[module] = trim_stdlib.imports_at_import(
+                (ROOT / path).read_bytes(), module, path.endswith("__init__.py"))
+    main = trim_stdlib.imports_at_import((ROOT / "web" / "main.py").read_bytes(), "__main__",
+                                         is_package=False)
+    started = trim_stdlib.closure(main, files, imports)
+    assert {"web.start", "web.bytecode", "kahuna.rules.state", "gettext", "random"} <= started
+    assert not set(trim_stdlib.DEFERRED) & started

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import zipfile
 
 STDLIB = "/lib/python314.zip"
 _started = False
@@ -21,6 +20,9 @@ _started = False
 def bytecode_archive(stdlib: str = STDLIB):
     """Yield once per module compiled, then return the archive's bytes (a generator, so
     that the caller can pause between modules)."""
+    # Here, not at the top: zipfile (with shutil) is 0.1 s to compile on a first visit, and
+    # this module is imported in the task that makes the board ready (web/main.py).
+    import zipfile
     from importlib._bootstrap_external import _code_to_hash_pyc
 
     buffer = io.BytesIO()
