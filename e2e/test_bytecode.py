@@ -1,23 +1,35 @@
-"""The standard library's bytecode, compiled on the device after a first boot and kept in
-the Cache API (web/bytecode.py, web/pyodide-boot.mjs): a later boot loads it, plays the
-same seeded game, and never uses bytecode made for another standard library."""
+"""The bytecode of the standard library and of the page's own modules, compiled on the
+device after a first boot and kept in the Cache API (web/bytecode.py,
+web/pyodide-boot.mjs): a later boot loads it, plays the same seeded game, and never uses
+bytecode made for another standard library or another version of the page."""
 
 from __future__ import annotations
+
+import json
 
 from .conftest import probe, run_python
 from .page_driver import play_turn, settle
 
 QUERY = "?seed=3&pace=0"
-# Resolves once the bytecode for this page's standard library is in the cache.
+# Resolves once the bytecode for this page's standard library and for its own modules
+# is in the cache: [the standard library's key, the page's].
 KEPT = """async () => {
   const found = await globalThis.kahunaBytecode;
+  const cache = await caches.open(found.cache);
   for (let i = 0; i < 600; i++) {
-    if (await (await caches.open(found.cache)).match(found.key)) return found.key;
+    if (await cache.match(found.key) && await cache.match(found.page.key))
+      return [found.key, found.page.key];
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("never kept");
 }"""
 WHERE = "import json, gettext, sys; (json.__file__, gettext.__file__, sys.path[1])"
+# The flags of the .pyc file import found for a page module (0b01: ours, unchecked hash),
+# or None when there is none.
+PAGE_PYC = """import importlib.util, os, web.app
+pyc = importlib.util.cache_from_source(web.app.__file__)
+int.from_bytes(open(pyc, "rb").read()[4:8], "little") if os.path.exists(pyc) else None"""
+FOUND = "globalThis.kahunaBytecode.then(f => [f.found, f.page.found])"
 
 
 def played(page) -> str:
@@ -37,17 +49,20 @@ def test_a_later_boot_loads_the_kept_bytecode_and_plays_the_same_game(
     page.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
     page.goto(base_url + QUERY)
     wait_ready(page)
-    assert page.evaluate("globalThis.kahunaBytecode.then(f => f.found)") is False
+    assert page.evaluate(FOUND) == [False, False]
     json_file, _, path = run_python(page, WHERE)
     assert json_file == "/lib/python314.zip/json/__init__.py"  # compiled from source
+    assert run_python(page, PAGE_PYC) in (None, 0)  # none, or one Python wrote itself
     booted = played(page)
-    key = page.evaluate(KEPT)
-    assert "pyodide=" in key and "sha256=" in key
+    key, page_key = page.evaluate(KEPT)
+    assert "/web/vendor/python_stdlib.zip?pyodide=" in key and "sha256=" in key
+    assert "/web/page.tar.gz?pyodide=" in page_key and "sha256=" in page_key
 
     page.evaluate("localStorage.clear()")  # the same fresh game, not the saved one
     page.goto(base_url + QUERY)
     wait_ready(page)
-    assert page.evaluate("globalThis.kahunaBytecode.then(f => f.found)") is True
+    assert page.evaluate(FOUND) == [True, True]
+    assert run_python(page, PAGE_PYC) == 0b01  # the page's modules too
     json_file, gettext_file, path = run_python(page, WHERE)
     assert path == "/lib/kahuna-bytecode.zip"
     assert json_file == "/lib/kahuna-bytecode.zip/json/__init__.pyc"
@@ -59,26 +74,62 @@ def test_a_later_boot_loads_the_kept_bytecode_and_plays_the_same_game(
     context.close()
 
 
-def test_bytecode_for_another_standard_library_is_never_used(browser, base_url, wait_ready):
+def test_bytecode_for_another_standard_library_or_page_is_never_used(browser, base_url, wait_ready):
     context = browser.new_context(service_workers="block")
     probe(context, base_url)
     page = context.new_page()
     page.goto(base_url + QUERY)
     wait_ready(page)
-    key = page.evaluate(KEPT)
-    # Another library's entry (say the previous version's), under its own key: here, junk.
-    other = key.replace("sha256=", "sha256=0")
-    page.evaluate("""async ([key, other]) => {
+    keys = page.evaluate(KEPT)
+    # Another library's and another page's entries (say the previous version's), under
+    # their own keys: here, junk.
+    others = [key.replace("sha256=", "sha256=0") for key in keys]
+    page.evaluate("""async ([keys, others]) => {
         const cache = await caches.open((await globalThis.kahunaBytecode).cache);
-        await cache.delete(key);
-        await cache.put(other, new Response(new Uint8Array([1, 2, 3])));
-    }""", [key, other])
+        for (const key of keys) await cache.delete(key);
+        for (const other of others) await cache.put(other, new Response(new Uint8Array([1, 2, 3])));
+    }""", [keys, others])
     page.reload()
     wait_ready(page)
-    assert page.evaluate("globalThis.kahunaBytecode.then(f => f.found)") is False
+    assert page.evaluate(FOUND) == [False, False]
     assert run_python(page, "import json; json.__file__").startswith("/lib/python314.zip/")
-    assert page.evaluate(KEPT) == key  # compiled again for this library...
+    assert run_python(page, PAGE_PYC) in (None, 0)
+    assert page.evaluate(KEPT) == keys  # compiled again for this library and page...
     urls = page.evaluate("""async () => (await (await caches.open(
         (await globalThis.kahunaBytecode).cache)).keys()).map(r => r.url)""")
-    assert urls == [key]  # ...and the other entry is gone
+    assert sorted(urls) == sorted(keys)  # ...and the other entries are gone
+    context.close()
+
+
+# A .pyc for web/start.py that is not bytecode: the right header, then no marshal data.
+BROKEN = """import importlib.util, json
+header = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + bytes(8)
+json.dumps([importlib.util.cache_from_source("web/start.py"), list(header + b"\\xff\\xff")])"""
+
+
+def test_broken_kept_bytecode_costs_one_reload_never_the_game(browser, base_url, wait_ready,
+                                                              console_messages):
+    """Should the kept bytecode be broken (here the page's, for web/start.py), the page
+    says it could not load and forgets it: the next reload boots from source."""
+    context = browser.new_context(service_workers="block")
+    probe(context, base_url)
+    page = context.new_page()
+    page.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
+    page.goto(base_url + QUERY)
+    wait_ready(page)
+    _, page_key = page.evaluate(KEPT)
+    path, data = json.loads(run_python(page, BROKEN))
+    page.evaluate("""async ([key, path, data]) => {
+        const cache = await caches.open((await globalThis.kahunaBytecode).cache);
+        await cache.put(key, new Response(kahunaTar.write([path], [new Uint8Array(data)])));
+    }""", [page_key, path, data])
+    page.reload()
+    page.wait_for_function(
+        "document.getElementById('prompt').textContent.includes('could not load')")
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert page.evaluate("caches.has('kahuna-bytecode ' + new URL('./', location).href)") is False
+    page.reload()
+    wait_ready(page)
+    assert run_python(page, PAGE_PYC) in (None, 0)  # from source this time
+    assert page.evaluate(KEPT)[1] == page_key  # and kept anew, whole
     context.close()

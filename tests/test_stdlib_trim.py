@@ -255,11 +255,12 @@ def test_defer_imports_edits_the_pinned_loader_and_refuses_another():
         assert set(after) == set(before) - set(trim_stdlib.DEFERRED) - {
             "tempfile.NamedTemporaryFile", "zipfile.ZipFile"}
     assert trim_stdlib.defer_imports("json/__init__.py", b"x = 1\n") == b"x = 1\n"
-    changed = full.read("pyodide/common.py").replace(b"\nimport shutil\n", b"\nimport shutil, os\n")
+    common = full.read("pyodide/common.py")
+    changed = common.replace(b"\nimport shutil\n", b"\nimport shutil, os\n")
     with pytest.raises(trim_stdlib.TrimError, match="pyodide/common.py.*'import shutil'.*0 times"):
         trim_stdlib.defer_imports("pyodide/common.py", changed)
     with pytest.raises(trim_stdlib.TrimError, match="still imports zipfile as it is imported"):
-        trim_stdlib.defer_imports("pyodide/common.py", full.read("pyodide/common.py") + b"import zipfile\n")
+        trim_stdlib.defer_imports("pyodide/common.py", common + b"import zipfile\n")
 
 
 @needs_build

@@ -4,6 +4,8 @@ own bytecode it then holds; in the page, Pyodide's)."""
 
 from __future__ import annotations
 
+import importlib
+import sys
 import zipfile
 import zipimport
 
@@ -47,3 +49,33 @@ def test_every_module_compiled_once_beside_its_source(tmp_path):
     exec(inner.get_code("inner"), namespace)
     assert namespace["f"]() == "inner"
     assert importer.get_source("alpha") == "VALUE = 41 + 1\n"  # tracebacks keep their lines
+
+
+def test_the_page_s_modules_are_compiled_where_import_finds_and_trusts_them(tmp_path,
+                                                                             monkeypatch):
+    """Each module's .pyc at its __pycache__ path: import then runs it without looking at
+    the source again (the page's bytecode belongs to one version of the page's archive)."""
+    (tmp_path / "pkgx").mkdir()
+    (tmp_path / "pkgx" / "__init__.py").write_text("from .deep import VALUE\n")
+    (tmp_path / "pkgx" / "deep.py").write_text("VALUE = 'compiled'\n")
+    steps = bytecode.page_bytecode(str(tmp_path), ["pkgx/__init__.py", "pkgx/deep.py"])
+    assert next(steps) is None and next(steps) is None  # a pause per module
+    try:
+        next(steps)
+    except StopIteration as done:
+        paths, files = done.value
+    tag = sys.implementation.cache_tag
+    assert paths == [f"pkgx/__pycache__/__init__.{tag}.pyc", f"pkgx/__pycache__/deep.{tag}.pyc"]
+    assert all(int.from_bytes(pyc[4:8], "little") == 0b01 for pyc in files)  # unchecked
+    for path, pyc in zip(paths, files):  # as the boot writes them
+        (tmp_path / path).parent.mkdir(exist_ok=True)
+        (tmp_path / path).write_bytes(pyc)
+    (tmp_path / "pkgx" / "deep.py").write_text("VALUE = 'from the source'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    module = importlib.import_module("pkgx")
+    try:
+        assert module.VALUE == "compiled"
+    finally:
+        for name in ("pkgx", "pkgx.deep"):
+            sys.modules.pop(name, None)

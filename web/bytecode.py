@@ -1,29 +1,45 @@
-"""The standard library's bytecode, compiled on this device (web/pyodide-boot.mjs).
+"""Bytecode compiled on this device, kept for the next boot (web/pyodide-boot.mjs).
 
-After the board is ready, when the boot found no bytecode for the standard library it
-runs on, ``remember()`` compiles every module of that archive (/lib/python314.zip) with
-this runtime, a module at a time between frames, and stores the result in the Cache API
-for the next boot. Unchecked-hash .pyc files (PEP 552) next to their sources: zipimport
-loads the .pyc without comparing it with anything, and tracebacks still find the source
-lines. Best effort: any failure leaves the page as it is, booting from source.
+After the board is ready, for each archive the page runs on whose bytecode the boot did
+not find, ``remember()`` compiles its modules with this runtime, a module at a time
+between frames, and stores the result in the Cache API:
+
+- the standard library (/lib/python314.zip): an archive of unchecked-hash .pyc files
+  (PEP 552) next to their sources, which zipimport loads without comparing with anything,
+  tracebacks still finding the source lines;
+- the page's own modules (web/page.tar.gz, unpacked under /home/pyodide): a tar of
+  unchecked-hash .pyc files at the paths in their __pycache__ folders where import
+  looks, which the boot writes there.
+
+Best effort: any failure leaves the page as it is, booting from source.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import os
+from collections.abc import Generator, Iterable
+from typing import Any
 
 STDLIB = "/lib/python314.zip"
 _started = False
 
 
-def bytecode_archive(stdlib: str = STDLIB):
+def _pyc(source: bytes, path: str) -> bytes:
+    """``source`` (the file at ``path``) compiled, as an unchecked-hash .pyc file."""
+    from importlib._bootstrap_external import _code_to_hash_pyc
+
+    code = compile(source, path, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, b"\0" * 8, False))
+
+
+def bytecode_archive(stdlib: str = STDLIB) -> Generator[None, None, bytes]:
     """Yield once per module compiled, then return the archive's bytes (a generator, so
     that the caller can pause between modules)."""
     # Here, not at the top: zipfile (with shutil) is 0.1 s to compile on a first visit, and
     # this module is imported in the task that makes the board ready (web/main.py).
     import zipfile
-    from importlib._bootstrap_external import _code_to_hash_pyc
 
     buffer = io.BytesIO()
     with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
@@ -31,48 +47,73 @@ def bytecode_archive(stdlib: str = STDLIB):
             if not name.endswith(".py"):
                 continue
             data = source.read(name)
-            code = compile(data, f"{stdlib}/{name}", "exec", dont_inherit=True)
-            out.writestr(name + "c", bytes(_code_to_hash_pyc(code, b"\0" * 8, False)))
+            out.writestr(name + "c", _pyc(data, f"{stdlib}/{name}"))
             out.writestr(name, data)
             yield
     return buffer.getvalue()
 
 
-async def _remember(found) -> None:
-    from js import Response, caches
-    from pyodide.ffi import to_js
+def page_bytecode(home: str, modules: Iterable[str]
+                  ) -> Generator[None, None, tuple[list[str], list[bytes]]]:
+    """Yield once per module compiled, then return where import looks for the .pyc file
+    of each of ``modules`` (paths under ``home``, as those are), and those files."""
+    from importlib.util import cache_from_source
 
-    steps = bytecode_archive()
+    paths, files = [], []
+    for module in modules:
+        source = os.path.join(home, module)
+        with open(source, "rb") as file:
+            files.append(_pyc(file.read(), source))
+        paths.append(os.path.relpath(cache_from_source(source), home))
+        yield
+    return paths, files
+
+
+async def _stepped(steps: Generator[None, None, Any]) -> Any:
+    """What a generator above returns, a frame given to the page between two modules."""
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            data = done.value
-            break
-        await asyncio.sleep(0.005)  # a frame for the page between two modules
-    cache = await caches.open(found.cache)
-    for request in await cache.keys():  # the one entry: an older standard library's
-        await cache.delete(request)
-    await cache.put(found.key, Response.new(to_js(data)))
+            return done.value
+        await asyncio.sleep(0.005)
+
+
+async def _keep(cache_name: str, key: str, data: Any) -> None:
+    """Store ``data`` under ``key``, in place of the entry for an older version of the
+    same archive (the key's address without its query), if any."""
+    from js import Response, caches
+
+    cache = await caches.open(cache_name)
+    for request in await cache.keys():
+        if request.url.split("?")[0] == key.split("?")[0]:
+            await cache.delete(request)
+    await cache.put(key, Response.new(data))
 
 
 async def _start() -> None:
     try:
-        from js import globalThis
+        from js import globalThis, kahunaTar
+        from pyodide.ffi import to_js
 
         pending = getattr(globalThis, "kahunaBytecode", None)
         found = await pending if pending is not None else None
-        if found is None or found.found:
+        if found is None:
             return
-        await _remember(found)
+        if not found.found:
+            await _keep(found.cache, found.key, to_js(await _stepped(bytecode_archive())))
+        page = found.page
+        if page is not None and not page.found:
+            paths, files = await _stepped(page_bytecode(page.home, page.modules.to_py()))
+            await _keep(found.cache, page.key, kahunaTar.write(to_js(paths), to_js(files)))
     except Exception as error:  # noqa: BLE001 - an optimisation: never the player's problem
         from js import console
 
-        console.warn(f"kahuna: standard library bytecode not kept: {error!r}")
+        console.warn(f"kahuna: bytecode not kept: {error!r}")
 
 
 def remember() -> None:
-    """Compile and keep the standard library's bytecode, in the background, once."""
+    """Compile and keep the bytecode the boot did not find, in the background, once."""
     global _started
     if not _started:
         _started = True

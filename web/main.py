@@ -14,12 +14,15 @@ try:
     from web.start import run
 except Exception:  # noqa: BLE001 - whatever failed, the player needs words, not nothing
     window.console.error("Kahuna could not load its code:\n" + traceback.format_exc())
+    forget = getattr(window, "kahunaForgetBytecode", None)  # web/pyodide-boot.mjs
+    if forget is not None:
+        forget()  # should the bytecode kept on this device be at fault, a reload mends it
     document.getElementById("prompt").textContent = (
         "The game could not load. Reloading the page usually helps; if it does not, the "
         "site may be in the middle of an update: try again in a minute.")
 else:
     run()
-    # The board is ready: compile the standard library for the next boot, if not yet done
+    # The board is ready: compile for the next boot the bytecode this one did not find
     # (web/bytecode.py, web/pyodide-boot.mjs).
     from web import bytecode
 

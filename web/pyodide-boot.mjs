@@ -1,5 +1,5 @@
-// PyScript's `interpreter` (pyscript.toml): Pyodide's own loadPyodide, plus two things
-// written into its file system before Python starts (`fsInit`):
+// PyScript's `interpreter` (pyscript.toml): Pyodide's own loadPyodide, plus what it writes
+// into its file system before Python starts (`fsInit`):
 //
 // - The page's own modules and catalogues, web/page.tar.gz (scripts/build_site.py),
 //   unpacked into the working directory. The download starts with this module, so it
@@ -18,6 +18,9 @@
 //   runtime from the same bytes, loaded without compiling. A new runtime or a new
 //   standard library changes the key: the old entry is never read again, and the next
 //   compilation replaces it. Nothing of it is shipped.
+// - The page's own modules' bytecode, kept likewise under the SHA-256 of the page's tar
+//   (a new version of the page, a new key): unchecked-hash .pyc files (PEP 552) written
+//   into each module's __pycache__ folder, where Python's import finds and trusts them.
 import "./tar.js"; // self.kahunaTar
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide.mjs";
 
@@ -28,65 +31,88 @@ const PAGE = new URL("./page.tar.gz", import.meta.url).href;
 const HOME = "/home/pyodide"; // Pyodide's working directory, where Python finds the page
 const STDLIB = INDEX + "python_stdlib.zip";
 const BYTECODE = "/lib/kahuna-bytecode.zip";
-// One cache per copy of the site (its folder), holding at most one entry.
+// One cache per copy of the site (its folder), holding at most one entry per archive.
 const CACHE = "kahuna-bytecode " + new URL("../", import.meta.url).href;
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The cache key of the bytecode for the standard library this page loads (the request
-// goes where Pyodide's own goes: the worker's cache, or the HTTP cache).
-async function stdlibKey() {
-  const response = await fetch(STDLIB);
-  if (!response.ok) throw new Error(`${STDLIB}: ${response.status}`);
-  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
-  return `${STDLIB}?pyodide=${version}&sha256=${hex(digest)}`;
+async function fetched(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
-// The archive's entries ({name, data}), or [] (said in the console) when it cannot be had.
-async function pageFiles() {
+// The page archive's tar (its bytes), or null (said in the console) when it cannot be had.
+async function pageTar() {
   try {
-    const response = await fetch(PAGE);
-    if (!response.ok) throw new Error(`${response.status}`);
-    const tar = await kahunaTar.tar(new Uint8Array(await response.arrayBuffer()));
-    return [...kahunaTar.entries(tar)];
+    return await kahunaTar.tar(await fetched(PAGE));
   } catch (error) {
     console.error(`kahuna: ${PAGE}:`, error);
-    return [];
+    return null;
   }
 }
 
-// {cache, key, found}: what web/bytecode.py needs to store the bytecode, or to skip it.
-async function lookUp() {
-  const key = await stdlibKey();
+// {key, bytes}: the cache key of the bytecode compiled from an archive (`url`, whose
+// bytes are `archive`), and that bytecode if the cache holds it, else null. The request
+// for the archive goes where Pyodide's own goes: the worker's cache, or the HTTP cache.
+async function lookUp(url, archive) {
+  const digest = await crypto.subtle.digest("SHA-256", archive);
+  const key = `${url}?pyodide=${version}&sha256=${hex(digest)}`;
   const hit = await (await caches.open(CACHE)).match(key);
-  return { cache: CACHE, key, path: BYTECODE, bytes: hit ? await hit.arrayBuffer() : null };
+  return { key, bytes: hit ? new Uint8Array(await hit.arrayBuffer()) : null };
 }
 
+// lookUp's answer, or null (said in the console) without the Cache API or on a failure.
+function kept(url, archive) {
+  if (!globalThis.caches || !globalThis.crypto?.subtle) return Promise.resolve(null);
+  return archive.then((bytes) => lookUp(url, bytes)).catch((error) => {
+    console.warn("kahuna: no bytecode cache:", error);
+    return null;
+  });
+}
+
+// Writes each entry of a tar under HOME, making its folders.
+function writeAll(FS, tar) {
+  for (const { name, data } of kahunaTar.entries(tar)) {
+    const path = `${HOME}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, data);
+  }
+}
+
+// What web/main.py calls when the page's code cannot be imported: the bytecode kept here
+// may be what is wrong, so the next boot compiles from source (and keeps it anew).
+globalThis.kahunaForgetBytecode = () => globalThis.caches?.delete(CACHE);
+
 export async function loadPyodide(options = {}) {
-  // Both started at once: they run while the runtime downloads and instantiates.
-  const page = pageFiles();
-  const found = globalThis.caches && globalThis.crypto?.subtle
-    ? lookUp().catch((error) => {
-        console.warn("kahuna: no bytecode cache:", error);
-        return null;
-      })
-    : Promise.resolve(null);
-  globalThis.kahunaBytecode = found.then(
-    (f) => f ? { ...f, found: f.bytes !== null, bytes: null } : undefined);
-  const bytes = found.then((f) => f && f.bytes);
+  // All started at once: they run while the runtime downloads and instantiates.
+  const tar = pageTar();
+  const stdlib = kept(STDLIB, fetched(STDLIB));
+  const page = kept(PAGE, tar.then((t) => t ?? Promise.reject(new Error("no page archive"))));
+  // What web/bytecode.py needs to compile and store what was not found.
+  const modules = (t) => [...kahunaTar.entries(t)].map((e) => e.name)
+    .filter((name) => name.endsWith(".py"));
+  // (undefined, not null, for "nothing": Python sees None)
+  globalThis.kahunaBytecode = Promise.all([stdlib, page, tar]).then(([s, p, t]) => s ? {
+    cache: CACHE, key: s.key, path: BYTECODE, found: s.bytes !== null,
+    page: p ? { key: p.key, found: p.bytes !== null, home: HOME, modules: modules(t) } : undefined,
+  } : undefined);
   return loadRuntime({
     ...options,
     indexURL: INDEX, // PyScript passes this module's folder
     env: { ...(options.env || {}), PYTHONPATH: BYTECODE },
     fsInit: async (FS, info) => {
-      const data = await bytes;
-      if (data) FS.writeFile(BYTECODE, new Uint8Array(data));
-      for (const { name, data: contents } of await page) {
-        const path = `${HOME}/${name}`;
-        FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-        FS.writeFile(path, contents);
+      const found = await stdlib;
+      if (found?.bytes) FS.writeFile(BYTECODE, found.bytes);
+      const files = await tar;
+      if (files) writeAll(FS, files);
+      const compiled = await page;
+      try { // the page's modules as .pyc in their __pycache__ folders: a bad one is not used
+        if (files && compiled?.bytes) writeAll(FS, compiled.bytes);
+      } catch (error) {
+        console.warn("kahuna: page bytecode not used:", error);
       }
       if (options.fsInit) await options.fsInit(FS, info);
     },
