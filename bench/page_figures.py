@@ -95,9 +95,12 @@ def _probed_page(browser: Browser, probe: str = PROBE,
 SETTLED = """async () => {
   const pending = globalThis.kahunaBytecode;
   const found = pending ? await pending : null;
-  if (!found || found.found) return;
+  if (!found) return;
+  // the standard library's, then (web/bytecode.py compiles it next) the page's own
+  const keys = [found.key, found.page?.key].filter((key) => key);
   for (let i = 0; i < 600; i++) {
-    if (await (await caches.open(found.cache)).match(found.key)) return;
+    const cache = await caches.open(found.cache);
+    if ((await Promise.all(keys.map((key) => cache.match(key)))).every((hit) => hit)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("the bytecode was never kept");
