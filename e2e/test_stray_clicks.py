@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .page_driver import settle
+from .page_driver import place_a_bridge, settle
 
 #: Places that hold no control: the sea, the header's title, the prompt, the move log's
 #: summary and the hand labels (the panel's headings).
@@ -49,3 +49,49 @@ def test_stray_clicks_on_every_screen_show_no_error(size, page, base_url, consol
     # the game still answers a real click afterwards
     page.click('#dialog [data-act="close"]')
     assert not page.locator("#dialog").is_visible()
+
+
+@pytest.mark.parametrize("end", ['#table [data-act="do:pile"]', "#table button.card",
+                                 '#acts [data-act="do:pass"]'])
+def test_a_double_click_ends_the_turn_once(end, page, base_url, wait_ready, console_messages,
+                                           screenshot):
+    """A double click on the pile, a display card or "End turn" (a tester's): the second
+    click kicked the computer a second time, and two of its loops played at once, one of
+    them for the person, or raised an illegal action. At pace 0 the computer's turn is
+    over before the second click: that click must not be a move in the next turn either."""
+    page.goto(base_url + "?seed=7&pace=0")
+    wait_ready(page)
+    settle(page)
+    assert place_a_bridge(page)
+    page.locator(end).first.dblclick()
+    settle(page)
+    page.wait_for_timeout(1000)  # what a second loop would have played by now
+    settle(page)
+    screenshot(page, "double-click-end-turn")
+    mine = [t for t in page.locator("#log li").all_text_contents() if " You " in f" {t} "]
+    assert len(mine) == 2, mine  # the bridge and the turn's end, nothing more
+    assert page.locator("#log li").count() > 2  # the computer played its turn
+    assert page.locator('body[data-turn="person"]').count() == 1
+    assert not _errors(page, console_messages)
+
+
+
+def test_a_click_right_after_the_turn_s_end_starts_one_computer_turn(page, base_url,
+                                                                      wait_ready,
+                                                                      console_messages):
+    """Any act redraws and kicks the computer: two in one task (the pile, then the
+    discards' help) kicked it twice before its loop began, and two loops played."""
+    page.goto(base_url + "?seed=7&pace=0")
+    wait_ready(page)
+    settle(page)
+    assert place_a_bridge(page)
+    page.evaluate("""() => {
+        document.querySelector('#table [data-act="do:pile"]').click();
+        document.querySelector('#table [data-act="tip:discards"]').click();
+    }""")
+    settle(page)
+    page.wait_for_timeout(1000)
+    settle(page)
+    mine = [t for t in page.locator("#log li").all_text_contents() if " You " in f" {t} "]
+    assert len(mine) == 2, mine
+    assert not _errors(page, console_messages)

@@ -326,6 +326,8 @@ class Page:
         if target is None or target is jsnull:  # a click beside every control
             return
         act = target.getAttribute("data-act")
+        if event.detail > 1 and act.startswith("do:"):  # a double click plays once
+            return
         if act == "hint":
             asyncio.ensure_future(GUARD.run(self.hint))
             return
@@ -473,6 +475,8 @@ class Page:
 
     async def computer_turns(self) -> None:
         """Play the computer's actions one at a time, at a pace a person can follow."""
+        if self.busy:  # kicked twice before it ran (a double click): one loop plays
+            return
         self.busy = True
         try:
             while True:
@@ -491,8 +495,9 @@ class Page:
                 action = await self._decide(False)
                 await asyncio.sleep(self.pace)
                 self.app.thinking_done()
-                if self.app.match is not m:  # a new game began meanwhile
-                    continue
+                if (self.app.match is not m or not self.app.computer_plays()
+                        or action not in m.state.legal_actions()):
+                    continue  # a new game began meanwhile, or this turn is no longer to play
                 self.app.play(action)
                 self.render()
         finally:
@@ -503,6 +508,8 @@ class Page:
     async def autostep(self) -> None:
         """A sequence playing by itself: the next step now and then, until it is paused,
         closed or at its end (the address's pace, if any, sets the time between)."""
+        if self.stepping:  # kicked twice before it ran: one sequence steps
+            return
         self.stepping = True
         try:
             while True:
@@ -519,6 +526,8 @@ class Page:
         """Judge the finished game's turns in slices, redrawing the progress now and
         then; stops while the review is closed (it goes on where it was when reopened)."""
         review = self.app.review
+        if self.busy:  # kicked twice before it ran: one review is judged
+            return
         self.busy = True
         start = drawn = time.perf_counter()
         try:
