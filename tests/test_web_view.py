@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from web.panels import players_html
 from web.view import OWN_WAY, View, element_id, parts, view
 
 from .web_helpers import clickable, new_app
@@ -83,3 +84,11 @@ def test_a_tall_screen_turns_the_board():
     assert 'class="board landscape"' in view(app).board
     app.set_portrait(True)
     assert 'class="board portrait"' in view(app).board
+
+
+def test_the_players_rows_count_one_point_and_two_points():
+    """A tester read "1 pts": the short word after the points follows the count."""
+    app = new_app()
+    obs = dataclasses.replace(app.match.observation(), scorings=((1, 2),))
+    rows = players_html(obs, app.match.names())
+    assert "<b>1</b> pt</span>" in rows and "<b>2</b> pts</span>" in rows

@@ -140,14 +140,15 @@ def players_html(obs: Observation, names: tuple[str, str]) -> str:
     # TRANSLATORS: the short words after the counts in the players' panel (islands
     # controlled, bridges in supply, points): keep them short, 360 px wide screens.
     stats = ((_("islands controlled"), pgettext("short for islands", "isl.")),
-             (_("bridges in supply"), pgettext("short for bridges", "br.")),
-             (_("points"), pgettext("short for points", "pts")))
+             (_("bridges in supply"), pgettext("short for bridges", "br.")))
     for q in (0, 1):
         turn = " to-move" if obs.to_move == q and obs.phase is not Phase.OVER else ""
+        # TRANSLATORS: short for "point" and "points", after the count (1 pt, 2 pts)
+        points = (_("points"), ngettext("pt", "pts", totals[q]))
         cells = "".join(
             f'<span class="stat" title="{escape(title)}" data-act="tip:stats"><b>{n}</b> '
             f'{escape(short)}</span>'
-            for (title, short), n in zip(stats, (held[q], obs.supply[q], totals[q])))
+            for (title, short), n in zip((*stats, points), (held[q], obs.supply[q], totals[q])))
         rows.append(
             f'<div class="player {seat_name(q)}{turn}">'
             f'<span class="swatch" title="{escape(name_words(COLOURS[q], tr()))}"></span>'
