@@ -128,3 +128,15 @@ def test_a_diagram_without_a_game_says_so_over_a_fresh_game():
     assert clickable(view(app).dialog) == ["close"]
     app.handle("close")
     assert app.dialog == ""
+
+
+def test_a_puzzle_with_no_puzzle_to_pose_says_the_game_is_played():
+    """A tester read "the position is played instead" over a fresh game (no position in
+    the address): the sentence holds with a position and without one."""
+    from web.modes import PLAY, read_mode
+
+    for first in ({"mode": "puzzle", "puzzle": "nope"}, {"mode": "puzzle"}):
+        problems: list[str] = []
+        assert read_mode(first, problems).mode == PLAY
+        assert problems[-1] == ("A puzzle needs a puzzle= or a goal=: the game is shown to "
+                                "play instead.")

@@ -129,7 +129,7 @@ def read_mode(first: Mapping[str, str], problems: list[str]) -> Mode:
                           "with its own goal."))
         goal = None
     if mode == PUZZLE and not puzzle and goal is None:
-        problems.append(_("A puzzle needs a puzzle= or a goal=: the position is played "
+        problems.append(_("A puzzle needs a puzzle= or a goal=: the game is shown to play "
                           "instead."))
         mode = PLAY
     return Mode(mode, caption, step, "auto" in first, "explore" in first, puzzle, goal,
