@@ -5,6 +5,8 @@ the result under the hand."""
 
 from __future__ import annotations
 
+import re
+
 from kahuna.notation.link import encode
 
 from .test_saves_and_tabs import finished_record
@@ -60,3 +62,36 @@ def test_a_finished_game_is_reviewed_and_its_better_turn_stepped_through(
     page.wait_for_selector("#dialog", state="hidden")
     assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
     assert any(m.startswith("debug: kahuna-review ") for m in console_messages)
+
+
+def test_the_review_on_a_phone_fits_its_turns_and_keeps_its_stepper_above_its_foot(
+        page, base_url, wait_ready, screenshot):
+    """At 360 x 740 (a tester's): the turns' grid filled the dialog, "Turn 1" to "Turn 37"
+    three to a row, and Next, brought into sight, stopped under the sticky Close row,
+    which took the tap. The turns now show their numbers (and are named in full)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(base_url + "?pace=0&record=" + encode(finished_record(5)))
+    wait_ready(page)
+    page.click(f'{DIALOG} [data-act="review"]')
+    page.wait_for_selector(f'{DIALOG} [data-act^="review-turn:"]', timeout=180_000)
+    turns = page.locator(f'{DIALOG} [data-act^="review-turn:"]')
+    assert turns.first.locator(".short").inner_text() == "1"
+    assert turns.first.locator(".short").is_visible()
+    width = turns.first.locator(".long").bounding_box()
+    assert width is not None and width["width"] <= 1  # read out, not shown
+    assert page.get_by_role("button", name=re.compile(r"^Turn 1\b")).count() == 1
+    grid = page.locator(f"{DIALOG} .review-turns").bounding_box()
+    assert grid is not None and grid["height"] < 740 / 2, grid  # 37 turns: 12 rows were 600 px
+    page.locator(f"{DIALOG} .review-turns .costly").first.click()
+    forward = page.locator(f'{DIALOG} [data-act="review-step:next"]')
+    # brought into sight from above by its nearest edge, as Tab does
+    page.evaluate("document.querySelector('#dialog .box').scrollTop = 0")
+    forward.evaluate("button => button.scrollIntoView({block: 'nearest'})")
+    close = page.locator(f'{DIALOG} [data-act="close"]').bounding_box()
+    box = forward.bounding_box()
+    assert box is not None and close is not None
+    assert box["y"] + box["height"] <= close["y"] - 8, (box, close)  # above the foot's row
+    screenshot(page, "review-phone")
+    board = page.inner_html(f"{DIALOG} .review-board")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.inner_html(f"{DIALOG} .review-board") != board  # the tap stepped

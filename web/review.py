@@ -108,8 +108,11 @@ def _turn_list(turns: tuple[TurnReview, ...], chosen: int) -> str:
                 "fine": ("✓", _("as the master would play"))}.get(cls)
         said = (f' <span class="sign" aria-hidden="true">{mark[0]}</span>'
                 f'<span class="visually-hidden">, {escape(mark[1])}</span>') if mark else ""
+        # On a phone the number alone (web/style.css): twice as many to a row.
         items.append(f'<button type="button" class="{cls}" data-act="review-turn:{i}" '
-                     f'aria-pressed="{str(i == chosen).lower()}">{escape(label)}{said}</button>')
+                     f'aria-pressed="{str(i == chosen).lower()}"><span class="long">'
+                     f'{escape(label)}</span><span class="short" aria-hidden="true">'
+                     f'{judged.turn.number}</span>{said}</button>')
     legend = _("Your three costliest turns are marked red with !; turns the master would "
                "have played the same way, green with ✓.")
     return f'<p class="note">{escape(legend)}</p><div class="review-turns">{"".join(items)}</div>'
