@@ -64,10 +64,11 @@ async function lookUp(url, archive) {
   return { key, bytes: hit ? new Uint8Array(await hit.arrayBuffer()) : null };
 }
 
-// lookUp's answer, or null (said in the console) without the Cache API or on a failure.
+// lookUp's answer for the bytes `archive()` gives, or null (said in the console) on a
+// failure; without the Cache API (an insecure context), null, and nothing is fetched.
 function kept(url, archive) {
   if (!globalThis.caches || !globalThis.crypto?.subtle) return Promise.resolve(null);
-  return archive.then((bytes) => lookUp(url, bytes)).catch((error) => {
+  return archive().then((bytes) => lookUp(url, bytes)).catch((error) => {
     console.warn("kahuna: no bytecode cache:", error);
     return null;
   });
@@ -89,8 +90,8 @@ globalThis.kahunaForgetBytecode = () => globalThis.caches?.delete(CACHE);
 export async function loadPyodide(options = {}) {
   // All started at once: they run while the runtime downloads and instantiates.
   const tar = pageTar();
-  const stdlib = kept(STDLIB, fetched(STDLIB));
-  const page = kept(PAGE, tar.then((t) => t ?? Promise.reject(new Error("no page archive"))));
+  const stdlib = kept(STDLIB, () => fetched(STDLIB));
+  const page = kept(PAGE, () => tar.then((t) => t ?? Promise.reject(new Error("no page archive"))));
   // What web/bytecode.py needs to compile and store what was not found.
   const modules = (t) => [...kahunaTar.entries(t)].map((e) => e.name)
     .filter((name) => name.endsWith(".py"));
