@@ -86,7 +86,8 @@ _DATE = (1980, 1, 1, 0, 0, 0)
 # imports pyodide/common.py), and the loader imports shutil, tempfile and zipfile at its
 # top (and with them bz2, lzma, compression.zstd...) for loadPackage and unpackArchive,
 # which the page never calls. The shipped copies import them where those functions use
-# them: about 0.1 s less of a cold boot in Chromium (bench/boot_ab.py). Each edit must
+# them: Pyodide's boot from 1.04 to 0.83 of the bare page's in a CPU profile
+# (bench/cold_profile.py), a gain within the noise of wall time (docs/deploy.md). Each edit must
 # match the runtime's text exactly once, else the build stops: a new Pyodide's loader is
 # to be looked at again (tests/test_stdlib_trim.py checks them on the pinned one).
 DEFERRED = ("shutil", "tempfile", "zipfile")
