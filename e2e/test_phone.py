@@ -283,3 +283,47 @@ def test_held_sideways_a_tall_dialogs_buttons_stay_in_sight(browser, base_url, w
     context.close()
     assert scrolls  # the case this test is about
     assert end == [] and new == []
+
+
+#: Records the page's CloseWatchers (``window.__watchers``) and whether each was destroyed.
+WATCHERS = """
+window.__watchers = [];
+const Native = window.CloseWatcher;
+window.CloseWatcher = class extends Native {
+  constructor(options) { super(options); this.destroyed = false; window.__watchers.push(this); }
+  destroy() { this.destroyed = true; super.destroy(); }
+};
+"""
+
+
+def test_back_closes_a_dialog_instead_of_leaving_the_page(browser, base_url, wait_ready):
+    """A phone's Back is a request to close (what ``requestClose()`` does): over a dialog
+    that may be closed it closes that dialog, as Escape does, and the page stays."""
+    context, page, outside = _phone(browser, 390, 844)
+    context.add_init_script(WATCHERS)
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    settle(page)
+    assert page.evaluate("window.__watchers.length") == 0  # no dialog: Back leaves
+    page.tap("#btn-new")
+    page.wait_for_selector("#dialog", state="visible")
+    assert page.evaluate("window.__watchers.length") == 1
+    page.evaluate("window.__watchers[0].requestClose()")
+    page.wait_for_selector("#dialog", state="hidden")
+    assert page.url.startswith(base_url) and page.locator("#board").count() == 1
+    # Closed by its own button, the dialog leaves no watcher behind to swallow a Back.
+    page.tap("#btn-new")
+    page.wait_for_selector("#dialog", state="visible")
+    page.tap('#dialog [data-act="close"]')
+    page.wait_for_selector("#dialog", state="hidden")
+    assert page.evaluate("window.__watchers.map(w => w.destroyed)") == [False, True]
+    # Escape closes the keys' list once: the card chosen before stays chosen.
+    page.tap("#hand .card >> nth=0")
+    page.keyboard.press("?")
+    page.wait_for_selector("#dialog dl.keys")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dialog", state="hidden")
+    assert page.locator('#hand [aria-pressed="true"]').count() == 1
+    assert page.evaluate("window.__watchers.map(w => w.destroyed)") == [False, True, True]
+    context.close()
+    assert outside == []

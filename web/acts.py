@@ -96,9 +96,14 @@ _ESCAPABLE = ("scoring", "end", "notice", "language", "keys", "settings", "share
               "puzzles")
 
 
+def closable(app: App) -> bool:
+    """Whether the open dialog closes without a choice (Escape, a phone's Back)."""
+    return app.dialog in _ESCAPABLE or (app.dialog == "new" and app.match is not None)
+
+
 def _escape(app: App, rest: str) -> None:
     """Escape: close the dialog that may be closed, else drop the selection and hint."""
-    if app.dialog in _ESCAPABLE or (app.dialog == "new" and app.match is not None):
+    if closable(app):
         if app.dialog in ("language", "keys", "settings", "share"):
             app.dialog, app.under = app.under, ""
         else:

@@ -14,7 +14,7 @@ import time
 from pyodide.ffi import JsProxy, create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from . import focus, keys, lessons
+from . import acts, focus, keys, lessons
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
 from .opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
@@ -95,6 +95,8 @@ class Page:
         self.keyboard = False  # the last input was a key: focus follows the play
         self.opener: str | None = None  # finds the control that opened the dialog again
         self.up = ""  # the overlay shown at the last drawing ("" none)
+        self.watcher: JsProxy | None = None  # a CloseWatcher while a dialog may be closed
+        self._back = create_proxy(GUARD.wrap(self.on_back))
         self._pointer = create_proxy(GUARD.wrap(self.on_pointer))
         document.addEventListener("pointerdown", self._pointer)
         self._dark = window.matchMedia(DARK)
@@ -216,6 +218,7 @@ class Page:
         document.getElementById("prompt").setAttribute(
             "aria-live", "polite" if current.turn == "person" else "off")
         self._refocus(held, after)
+        self._watch_back()
         self.app.drawn()  # animate once, not again on the next drawing; download once
         if current.download is not None:
             _download(*current.download)
@@ -308,6 +311,23 @@ class Page:
                 element.focus(to_js({"preventScroll": not self.keyboard},
                                     dict_converter=window.Object.fromEntries))
                 return
+
+    def _watch_back(self) -> None:
+        """A phone's Back closes a dialog that may be closed, as Escape does, rather than
+        leave the page: the dialogs are not <dialog> elements, so where the browser has
+        CloseWatcher (Chromium: Back on Android), the page keeps one while one is up."""
+        wanted = self.up == "dialog" and acts.closable(self.app)
+        if wanted and self.watcher is None and hasattr(window, "CloseWatcher"):
+            self.watcher = window.CloseWatcher.new()
+            self.watcher.onclose = self._back
+        elif not wanted and self.watcher is not None:
+            watcher, self.watcher = self.watcher, None
+            watcher.destroy()
+
+    def on_back(self, event: JsProxy) -> None:
+        """The browser's request to close (Back, or Escape where the page let it pass)."""
+        self.watcher = None  # a watcher closes once; the next dialog gets a new one
+        self.act("escape")
 
     def _overlay(self, target: str, html: str) -> None:
         """A dialog or cover: its HTML (the dialog's into its box), hidden when empty."""
