@@ -206,17 +206,19 @@ def in_sight(page: Page, selector: str) -> bool:
     return page.evaluate("""sel => {
       const el = document.querySelector(sel), box = el.getBoundingClientRect();
       const coach = document.getElementById('coach').getBoundingClientRect();
-      const under = sel.startsWith('#hand') && box.top < coach.bottom;
+      const under = !sel.startsWith('#coach') && box.top < coach.bottom && box.bottom > coach.top;
       return box.top >= 0 && box.bottom <= innerHeight + 1 && !under;
     }""", selector)
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1280, 800)])
 def test_on_a_laptop_each_step_shows_its_words_and_the_cards_it_names(
         browser, base_url, wait_ready, screenshot, size):
     """The side panel is taller than a laptop's window: on each step the coach stays at
     the panel's top and the panel scrolls the hand into sight under it, so the cards a
-    step names are on the screen with its words (they were below the window)."""
+    step names are on the screen with its words (they were below the window). So are
+    the other parts a step is about: at 1280 x 800 the last step's words spoke of the
+    computer's hand, half under the coach."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.goto(base_url + "?pace=0")
@@ -228,6 +230,9 @@ def test_on_a_laptop_each_step_shows_its_words_and_the_cards_it_names(
         if key in ("place", "control", "remove"):
             screenshot(page, f"tutorial-laptop-{size[0]}-{n}-{key}")
             assert in_sight(page, "#hand button.card"), key
+        lesson = TUTORIAL[n - 1]
+        for part in {lesson.part, lesson.also} - {"", "board"}:
+            assert in_sight(page, "#" + part), (key, part)
         do_step(page, key)
     page.wait_for_selector('#dialog:not([hidden]) [data-act="tutorial:play"]')
     context.close()
@@ -292,6 +297,9 @@ def test_a_phone_scrolls_each_step_and_what_it_is_about_into_sight(browser, base
     for n, lesson in enumerate(TUTORIAL, start=1):
         at_step(page, n)
         seen = page.evaluate(SIGHT, lesson.part)
+        if lesson.also:  # the computer's hand too, under the display the step acts on
+            also = page.evaluate(SIGHT, lesson.also)  # (a phone on its side has no room)
+            assert also["part"] or not upright, (lesson.key, also)
         # what the window shows, not the whole page
         page.screenshot(path=SCREENSHOT_DIR / f"tutorial-phone-{size[0]}-{lang}-sight-{n}.png")
         assert seen["coach"] and (seen["part"] or not seen["fits"]), (lesson.key, seen)

@@ -20,6 +20,7 @@ from .guard import CONTINUE, NEW, RELOAD, Guard
 from .opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
 from .review import advance
 from .sequence import AUTO_SECONDS
+from .tutorial import Lesson
 from .view import parts, view
 
 #: When the board is drawn turned (keep in step with web/style.css).
@@ -200,12 +201,15 @@ class Page:
             if self.written.get(target) != html:
                 self.written[target] = html
                 document.getElementById(target).innerHTML = html
-        if current.coach:  # which part the step is about, for the layout (web/style.css)
-            document.body.setAttribute("data-lesson", self.app.tutorial.lesson.part)
+        lesson = self.app.tutorial.lesson if current.coach else None
+        if lesson is not None:  # the parts the step is about, for the layout (web/style.css)
+            document.body.setAttribute("data-lesson", lesson.part)
+            document.body.setAttribute("data-lesson-also", lesson.also)
         else:
             document.body.removeAttribute("data-lesson")
+            document.body.removeAttribute("data-lesson-also")
         if step:
-            _in_sight(self.app.tutorial.lesson.part)
+            _in_sight(lesson)
         self._overlay("dialog", current.dialog)
         self._overlay("cover", current.cover)
         document.getElementById("btn-hint").disabled = not current.hint_ok
@@ -658,17 +662,26 @@ class LocalStorage:
         return value if isinstance(value, str) else None
 
 
-def _in_sight(part: str) -> None:
-    """A tutorial step is about one part of the page (web/tutorial.py Lesson.part): bring
-    it into sight with the step's words, or the words alone when both do not fit, and as
-    much of the board as fits with them: the steps speak of islands (build on ALOA,
-    remove a bridge of JOJO). The window scrolls on a phone; on a laptop the side panel
-    scrolls under a coach that stays at its top (web/style.css). CSS ``scroll-margin``
-    keeps them off the edges."""
-    for target in ("board", part, "coach"):
-        document.getElementById(target).scrollIntoView(_NEAREST)
+def _in_sight(lesson: Lesson) -> None:
+    """A tutorial step is about one part of the page, or two (web/tutorial.py Lesson):
+    bring them into sight with the step's words, or the words alone when all do not fit,
+    and as much of the board as fits with them: the steps speak of islands (build on
+    ALOA, remove a bridge of JOJO). The window scrolls on a phone; on a laptop the side
+    panel scrolls under a coach that stays at its top (web/style.css), so the panel's
+    scroll padding is the coach's height: what comes into sight lands below the coach,
+    not under it (and the coach, always in sight there, is not scrolled to). CSS
+    ``scroll-margin`` keeps them off the edges."""
+    coach = document.getElementById("coach")
+    side = coach.parentElement
+    sticky = window.getComputedStyle(coach).position == "sticky"
+    below = coach.getBoundingClientRect().bottom - side.getBoundingClientRect().top + _RING
+    side.style.scrollPaddingTop = f"{below}px" if sticky else ""
+    for target in ("board", lesson.also, lesson.part, "" if sticky else "coach"):
+        if target:
+            document.getElementById(target).scrollIntoView(_NEAREST)
 
 
+_RING = 8  # px: the sticky coach's ring of the panel's colour (web/style.css)
 _NEAREST = to_js({"block": "nearest", "inline": "nearest"},
                  dict_converter=window.Object.fromEntries)
 

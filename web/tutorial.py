@@ -63,13 +63,15 @@ class Lesson:
     """One step: a title and 1-3 sentences (English, marked for the catalogues),
     ``wants``, what the person's action must do, read from its Effects (None: a lesson
     to read, then Next), and ``part``, the id of the part of the page it is about, which
-    the page brings into sight beside its words."""
+    the page brings into sight beside its words; ``also``, another part its words name
+    (the computer's hand), brought into sight with it."""
 
     key: str
     title: str
     text: str
     wants: Callable[[Effects], bool] | None = None
     part: str = "hand"
+    also: str = ""
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -100,7 +102,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("last", N_("The end of a round"), N_(
         "The header counts the cards left to draw; a dashed card in the computer’s hand is "
         "one you saw it take. Take the last card of the display: the round ends and is "
-        "scored."), _draws, "table"),
+        "scored."), _draws, "table", "opp-hand"),
 )
 
 
