@@ -11,7 +11,8 @@ page, first paint of the board, and main-thread long tasks while playing.
    median of ``--runs``, the game and bench/bare.html side by side in the same run (A B
    B A: the order alternates by round), and the ratio game / bare round by round with its
    median and 95% interval (sign test). bench/bare.html runs the same Pyodide untrimmed,
-   from node_modules/ (bench/bare.toml).
+   from node_modules/ (bench/bare.toml). Cold is also split where the page's script
+   starts (PyScript's ``hooks.main.onReady``): the runtime's boot, then the page's code.
 2. First contentful paint of the game page: the sea and islands are a static SVG in
    index.html, painted before Python starts.
    With ``--network``, both pages are served compressed as a static host does
@@ -50,7 +51,12 @@ NETWORKS = {"fast4g": (9_000_000, 1_500_000, 165), "slow4g": (1_600_000, 750_000
 
 # Collects the moment the page says ready, paint entries and long tasks from the start.
 PROBE = """
-window.__figures = {ready: null, longtasks: []};
+window.__figures = {ready: null, script: null, longtasks: []};
+// When the runtime is up and the page's Python script starts: PyScript's public hooks,
+// from the core module the page has already loaded (both pages load the site's).
+addEventListener('DOMContentLoaded', () =>
+  import(new URL('/web/vendor/core.js', location.origin).href).then(({hooks}) =>
+    hooks.main.onReady.add(() => { window.__figures.script ??= performance.now(); })));
 new PerformanceObserver(list => {
   for (const e of list.getEntries())
     window.__figures.longtasks.push([e.startTime, e.duration]);
@@ -118,16 +124,20 @@ def tree_servers(other: Path | None) -> dict[str, tuple[Path, SiteServer]]:
     return servers
 
 
-def boot_times(browser: Browser, url: str, runs: int, network: str | None = None
+def boot_times(browser: Browser, url: str, runs: int, network: str | None = None,
+               started: list[float] | None = None
                ) -> tuple[list[float], list[float], list[float]]:
     """(cold, warm, first contentful paint) in ms for ``runs`` fresh contexts. Warm is a
     returning visitor: the reload once the first visit's work after the board was ready
-    is done (the game's bytecode kept; the service worker is blocked here)."""
+    is done (the game's bytecode kept; the service worker is blocked here). ``started``
+    gets, cold, when the page's Python script began to run (the runtime's boot done)."""
     cold, warm, fcp = [], [], []
     for _ in range(runs):
         page, outside = _probed_page(browser, network=network)
         page.goto(url)
         cold.append(ready_ms(page))
+        if started is not None:
+            started.append(page.evaluate("window.__figures.script"))
         fcp.append(page.evaluate(
             "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"))
         page.evaluate(SETTLED)
@@ -203,19 +213,22 @@ def main() -> None:
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
         game_cold, game_warm, game_fcp, bare_cold, bare_warm = [], [], [], [], []
+        game_start, bare_start = [], []
         for round_ in range(args.runs):  # interleaved, so both pages see the same load
             for page in (("game", "bare") if round_ % 2 == 0 else ("bare", "game")):
                 if page == "game":
-                    c, w, f = boot_times(browser, base, 1, args.network)
+                    c, w, f = boot_times(browser, base, 1, args.network, game_start)
                     game_cold += c; game_warm += w; game_fcp += f
                 else:
-                    c, w, _ = boot_times(browser, base + "bench/bare.html", 1, args.network)
+                    c, w, _ = boot_times(browser, base + "bench/bare.html", 1, args.network,
+                                         bare_start)
                     bare_cold += c; bare_warm += w
         play = playing(browser, base, args.level, args.turns) if args.turns else None
         browser.close()
     server.close()
     ratios = {kind: [g / b for g, b in zip(game, bare)]
-              for kind, game, bare in (("cold", game_cold, bare_cold), ("warm", game_warm, bare_warm))}
+              for kind, game, bare in (("cold", game_cold, bare_cold), ("warm", game_warm, bare_warm),
+                                       ("start", game_start, bare_start))}
     intervals = {kind: [round(x, 2) for x in median_interval(r)] for kind, r in ratios.items()}
     figures = {
         "boot_ms": {"game_cold": median(game_cold), "bare_cold": median(bare_cold),
@@ -226,11 +239,20 @@ def main() -> None:
                     "round_ratio_warm": round(statistics.median(ratios["warm"]), 2),
                     "round_ratio_cold_95": intervals["cold"],
                     "round_ratio_warm_95": intervals["warm"]},
+        # cold, until the page's script starts (PyScript's onReady): the runtime's boot
+        # alone; then the page's own code (game: its modules imported, the board drawn;
+        # bare: PyScript's module imported, one line)
+        "script_start_ms": {"game": median(game_start), "bare": median(bare_start),
+                            "round_ratio": round(statistics.median(ratios["start"]), 2),
+                            "round_ratio_95": intervals["start"],
+                            "game_own_ms": median([r - s for r, s in zip(game_cold, game_start)]),
+                            "bare_own_ms": median([r - s for r, s in zip(bare_cold, bare_start)])},
         "network": args.network and NETWORKS[args.network],
         "first_paint_ms": median(game_fcp),
         "playing": play,
         "runs": {"game_cold": game_cold, "bare_cold": bare_cold, "game_warm": game_warm,
-                 "bare_warm": bare_warm, "game_fcp": game_fcp},
+                 "bare_warm": bare_warm, "game_fcp": game_fcp, "game_start": game_start,
+                 "bare_start": bare_start},
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -243,6 +265,11 @@ def main() -> None:
         print(f"  {kind}: game {b[f'game_{kind}']:>6}  bare {b[f'bare_{kind}']:>6}  ratio of "
               f"medians {b[f'ratio_{kind}']}; round by round: median {b[f'round_ratio_{kind}']},"
               f" 95% interval {low} to {high}  (target <= 0.9)")
+    s = figures["script_start_ms"]
+    print(f"  cold, until the page's script starts: game {s['game']:>6}  bare {s['bare']:>6}  "
+          f"round by round: median {s['round_ratio']}, 95% interval {s['round_ratio_95'][0]} to "
+          f"{s['round_ratio_95'][1]}; then their own code: game {s['game_own_ms']} ms, bare "
+          f"{s['bare_own_ms']} ms")
     print(f"first contentful paint (static board): {figures['first_paint_ms']} ms (target < 500)")
     if play is None:
         return
