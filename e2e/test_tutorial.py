@@ -235,6 +235,10 @@ def test_on_a_laptop_each_step_shows_its_words_and_the_cards_it_names(
             assert in_sight(page, "#" + part), (key, part)
         do_step(page, key)
     page.wait_for_selector('#dialog:not([hidden]) [data-act="tutorial:play"]')
+    # A game after the tutorial: the panel scrolls as it did, no room kept for a coach.
+    page.click('#dialog [data-act="tutorial:play"]')
+    page.wait_for_selector("#coach:empty", state="attached")
+    assert page.evaluate("document.querySelector('.side').style.scrollPaddingTop") == ""
     context.close()
 
 

@@ -208,6 +208,7 @@ class Page:
         else:
             document.body.removeAttribute("data-lesson")
             document.body.removeAttribute("data-lesson-also")
+            document.getElementById("coach").parentElement.style.scrollPaddingTop = ""
         if step:
             _in_sight(lesson)
         self._overlay("dialog", current.dialog)
