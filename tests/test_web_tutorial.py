@@ -11,6 +11,7 @@ import pytest
 from kahuna import ISLANDS, Action, Kind, cards_of, observe
 from kahuna.notation.link import encode
 from web import tutorial
+from web.header import cards_left
 from web.opening import boot, start_autoplay
 from web.saves import PREFIX, save_ids
 from web.view import view
@@ -143,6 +144,9 @@ def test_the_tutorial_followed_to_its_end():
         assert shown.hint_ok is False and "undo" not in clickable(shown.acts)
         if lesson(app) == "pass":  # the coach names the button as it is shown
             assert "“End turn”" in shown.coach and ">End turn</button>" in shown.acts
+        if lesson(app) == "last":  # the coach says how many cards are left, as the header
+            assert "One card is left to draw" in shown.coach
+            assert cards_left(observe(app.match.state, tutorial.HUMAN)) == 1  # R16
         before = app.tutorial.step
         follow_one(app)
         assert app.tutorial.step == before + 1

@@ -100,9 +100,9 @@ LESSONS: tuple[Lesson, ...] = (
         "opponent did so just before: press “End turn”."),
            lambda fx: fx.action.kind is Kind.PASS, "acts"),
     Lesson("last", N_("The end of a round"), N_(
-        "The header counts the cards left to draw; a dashed card in the computer’s hand is "
-        "one you saw it take. Take the last card of the display: the round ends and is "
-        "scored."), _draws, "table", "opp-hand"),
+        "One card is left to draw, as the count at the top of the page shows. A dashed card "
+        "in the computer’s hand is one you saw it take. Take the last card of the display: "
+        "the round ends and is scored."), _draws, "table", "opp-hand"),
 )
 
 
