@@ -195,3 +195,31 @@ def test_small_and_short_frames_keep_the_board_and_the_header_in_them(page, base
         reset = frame.locator("#btn-reset").bounding_box()
         assert link["x"] >= reset["x"] + reset["width"] or link["y"] >= reset["y"] + reset["height"]
     screenshot(page, "embed-short-frames")
+
+
+def test_an_embeds_notice_leaves_the_keyboard_with_the_host_page(page, base_url, serve_site,
+                                                                 tmp_path, wait_ready):
+    """A reader typing in the rules page while an embed with a mistaken address boots
+    keeps typing there: the embed shows its notice without taking focus (its OK button
+    took it, and the reader's keys went into the frame; a tester's find, 8 of 8). Inside
+    the frame, once the reader is there, the notice has the keyboard as on the page."""
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Rules</title><body>'
+        '<input id="notes" aria-label="notes" autofocus>'
+        f'<iframe id="frame" src="{base_url}?embed&mode=bogus" width="720" height="520" '
+        'title="Kahuna"></iframe></body></html>', encoding="utf-8")
+    host = serve_site(tmp_path)
+    page.goto(host.url)
+    page.focus("#notes")
+    page.keyboard.type("ab")
+    frame = page.locator("iframe#frame").element_handle().content_frame()
+    wait_ready(frame)
+    frame.wait_for_selector("#dialog:not([hidden]) button")
+    assert "not understood" in frame.text_content("#dialog")
+    page.keyboard.type("XY")
+    assert page.input_value("#notes") == "abXY"
+    assert page.evaluate("document.activeElement.id") == "notes"
+    # the reader comes to the frame (a click on the notice's text): Tab reaches its button
+    frame.click("#dialog .box", position={"x": 8, "y": 8})
+    page.keyboard.press("Tab")
+    assert frame.evaluate("document.getElementById('dialog').contains(document.activeElement)")

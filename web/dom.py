@@ -310,6 +310,8 @@ class Page:
             targets = (held,) + (focus.playing(self.app) if self.keyboard else ())
         elif self.keyboard and (lost or _is(active, "#hand")) and self.app.may_act():
             targets = focus.playing(self.app)  # the computer is done: the hand again
+        if self.app.embed is not None and not document.hasFocus():
+            return  # an embed never takes the keyboard from the page around it
         for selector in targets:
             element = _enabled(document.querySelector(selector))
             if _found(element):
