@@ -380,3 +380,31 @@ def test_an_embedded_puzzles_full_game_link_poses_it_in_the_full_page(
     settle(page)
     assert page.locator("#lesson").inner_html() == ""
     assert page.locator("#log li").count() == log_before  # the reader's game, as it was
+
+
+#: Where the mover's hand is: [top, bottom] in the window, and the bottom of what the
+#: side panel shows of itself.
+HAND_JS = """() => { const hand = document.getElementById('hand').getBoundingClientRect();
+  const side = document.querySelector('.side').getBoundingClientRect();
+  return [hand.top, hand.bottom, Math.min(innerHeight, side.bottom)]; }"""
+
+
+def test_under_a_goal_or_steps_a_short_window_shows_the_movers_hand(browser, base_url,
+                                                                    wait_ready, screenshot):
+    """A short, wide window puts the side panel beside the board: under a puzzle's goal
+    (its buttons in two rows) or a sequence's steps, the mover's hand was below the
+    window, to be scrolled to (a tester's find: 1366x625 and 1280x650 full pages, 760x520
+    and 960x540 frames). It comes first now, under the goal and the prompt."""
+    sequence = f"?embed&mode=sequence&record={encode(whole_game())}&step=3&pace=0"
+    for name, query, (width, height) in (
+            ("puzzle", "?mode=puzzle&puzzle=remove-1&pace=0", (1366, 625)),
+            ("puzzle-frame", "?embed&mode=puzzle&puzzle=remove-1&pace=0", (760, 520)),
+            ("sequence-frame", sequence, (760, 520))):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(base_url + query)
+        wait_ready(page)
+        top, bottom, seen = page.evaluate(HAND_JS)
+        screenshot(page, f"lesson-short-{name}-{width}x{height}")
+        assert 0 <= top and bottom <= seen + 1, (name, top, bottom, seen)
+        context.close()
