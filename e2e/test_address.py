@@ -31,3 +31,22 @@ def test_a_bad_parameter_gives_a_notice_and_a_game(page, base_url, wait_ready, s
     settle(page)
     assert page.locator("#hand .card").count() > 0  # the game started without it
     assert not any(line.startswith(("error", "pageerror")) for line in console_messages)
+
+
+def test_a_game_embeds_full_game_link_offers_its_game_once(page, base_url, wait_ready):
+    """The full game from a game embed's link (its level, colour, variants; a diagram's
+    ``explore`` flag): the new-game dialog with those options, over the game kept; the
+    address is cleaned of them, so a reload shows the game kept, no dialog, and no
+    leftover ``?explore=`` (a tester's find)."""
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    page.goto(base_url + "?level=casual&colour=white&variants=v1&explore=&pace=0")
+    wait_ready(page)
+    page.wait_for_selector("#dialog:not([hidden])")
+    for act in ("set:level:casual", "set:colour:white"):
+        assert page.get_attribute(f'#dialog [data-act="{act}"]', "aria-pressed") == "true"
+    assert "level=" not in page.url and "explore" not in page.url and "pace=0" in page.url
+    page.reload()
+    wait_ready(page)
+    settle(page)
+    assert page.locator("#dialog").is_hidden()

@@ -9,6 +9,7 @@ from kahuna.rules.actions import Action
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from kahuna.rules.deal import Setup, new_game
+from web import tutorial
 from web.app import App
 from web.controller import COMPUTER, HOTSEAT
 from web.embed import nav_html
@@ -140,3 +141,27 @@ def test_a_puzzle_with_no_puzzle_to_pose_says_the_game_is_played():
         assert read_mode(first, problems).mode == PLAY
         assert problems[-1] == ("A puzzle needs a puzzle= or a goal=: the game is shown to "
                                 "play instead.")
+
+
+def test_a_game_embeds_full_game_link_offers_its_options_over_the_game_kept():
+    """"Open in the full game" from an embed of a game against the computer carries its
+    level and colour (``/?level=casual&colour=white``): the full page showed the reader's
+    own game as if they were not there (a tester's find). It offers them in the new-game
+    dialog, over the game kept, which stays until the reader starts the new one."""
+    storage = MemoryStorage()
+    storage.setItem(tutorial.KEY, tutorial.SKIPPED)  # a returning reader
+    first = App(storage, Clock(), seed=5)
+    boot(first, {})
+    kept = first.match.id
+    level = levels()[1]
+    app = App(storage, Clock(), seed=6)
+    boot(app, {"level": level, "colour": "white", "variants": "v1"})
+    assert app.dialog == "new" and app.match is not None and app.match.id == kept
+    assert (app.choice.mode, app.choice.level, app.choice.colour) == (COMPUTER, level, "white")
+    assert app.choice.fewer_surprises and not app.choice.open_draws
+    shown = view(app).dialog
+    assert "start" in clickable(shown) and "close" in clickable(shown)  # or back to the game
+    # Without such options the page opens the game kept, as ever.
+    again = App(storage, Clock(), seed=7)
+    boot(again, {})
+    assert again.dialog == "" and again.match.id == kept

@@ -31,7 +31,7 @@ from typing import Any
 from kahuna import LANGUAGES, LINK_KEYS, KahunaError, decode_link, link_record
 
 from .language import _, supported
-from .modes import OPTIONS, PUZZLE, Mode, read_mode
+from .modes import NEW_GAME, OPTIONS, PUZZLE, Mode, read_mode
 
 #: A seed: ASCII digits only (``str.isdigit`` also takes "٣" and "²"), short enough
 #: that ``int`` is instant.
@@ -130,7 +130,9 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
             problems.append(link_problem(key))
             detail = str(exc)
     embed = "embed" in first
-    mode = read_mode(first, problems) if embed or first.get("mode") == PUZZLE else Mode()
+    # the full page reads a puzzle to pose, and a game embed's options for a new game
+    chosen = first.get("mode") == PUZZLE or any(key in first for key in NEW_GAME)
+    mode = read_mode(first, problems) if embed or chosen else Mode()
     return Address(seed, pace, embed, link, tuple(problems), autoplay, lang, detail,
                    bool(keys), mode)
 

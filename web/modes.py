@@ -40,9 +40,11 @@ PLAY, DIAGRAM, SEQUENCE, PUZZLE = "play", "diagram", "sequence", "puzzle"
 MODES = (PLAY, DIAGRAM, SEQUENCE, PUZZLE)
 COLOURS = ("black", "white", "random")
 VARIANTS = ("v1", "v2")
-#: The options with a value (``auto`` and ``explore`` are flags).
+#: The options with a value, and the flags.
 OPTIONS = ("mode", "caption", "step", "puzzle", "goal", "level", "colour", "variants",
            "islands", "lines", "arrows", "labels")
+FLAGS = ("auto", "explore")
+NEW_GAME = ("level", "colour", "variants")  # a game's options: the full page offers them
 #: Each kind of note, and what a good one looks like (said when one cannot be read).
 NOTES = {"islands": "ELAI,HUNA", "lines": "ALOA-HUNA", "arrows": "ALOA>HUNA", "labels": "ELAI:1"}
 #: Characters of a caption kept: a caption is a line, not a page.
@@ -69,6 +71,11 @@ class Mode:
     colour: str | None = None
     variants: tuple[str, ...] = ()
     notes: Annotations = Annotations()
+
+    @property
+    def new_game(self) -> bool:
+        """Whether the address chooses a new game's options (level, colour, variants)."""
+        return bool(self.level or self.colour or self.variants)
 
 
 def _bad(name: str, value: str, allowed: str) -> str:

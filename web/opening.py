@@ -45,8 +45,12 @@ def boot(app: App, address: Address | Mapping[str, str]) -> None:
         pass
     elif app.embed is None:  # a notice about the address comes first, not the tutorial
         _open_current(app, offer=not problems and not posed)
+        if address.mode.new_game and not posed and not app.dialog:
+            # a game embed's "full game" link: its options offered over the game kept
+            _choose_from_mode(app, address.mode)
+            app.dialog = "new"
     elif not address.linked and not app.mode.puzzle:  # embedded, no link: the computer
-        _choose_from_mode(app)
+        _choose_from_mode(app, app.mode)
         app.start()
     if posed and (address.mode.puzzle or opened):  # an embedded puzzle's "full game" link
         lessons.pose(app, address.mode.puzzle, address.mode.goal)
@@ -95,7 +99,7 @@ def open_mode(app: App, linked: bool = True) -> list[str]:
         app.resume(match)
         app.puzzle = run
     elif mode.mode == PLAY and m is not None and (mode.colour or mode.level):
-        _choose_from_mode(app)  # a linked game, played against the computer
+        _choose_from_mode(app, mode)  # a linked game, played against the computer
         m.mode, m.level = COMPUTER, app.choice.level
         rng = random.Random(app.seed if app.seed is not None else app.now())
         m.human = dialogs.seat_of(app.choice.colour, rng)
@@ -103,11 +107,11 @@ def open_mode(app: App, linked: bool = True) -> list[str]:
     return []
 
 
-def _choose_from_mode(app: App) -> None:
+def _choose_from_mode(app: App, mode: Mode) -> None:
     """The new-game options an embed's address gives: level, colour, variants."""
     from .players import levels  # lazy, as everywhere: the players are big
 
-    mode, c = app.mode, app.choice
+    c = app.choice
     c.mode, c.level = COMPUTER, mode.level or c.level or levels()[0]
     c.colour = mode.colour or c.colour
     c.fewer_surprises, c.open_draws = "v1" in mode.variants, "v2" in mode.variants

@@ -33,7 +33,7 @@ from web.address import read as read_address
 from web.app import App
 from web.dom import GUARD, LocalStorage, Page, install_guard
 from web.language import KEY, choose, in_use, use
-from web.modes import OPTIONS, PUZZLE
+from web.modes import FLAGS, OPTIONS, PUZZLE
 from web.opening import boot, start_autoplay
 from web.saves import MemoryStorage
 
@@ -88,9 +88,11 @@ def open_page(fresh: bool = False) -> None:
         app.start()
     else:
         boot(app, address)
-    if embed is None and (address.linked or address.mode.mode == PUZZLE):
-        # a reload must not open the link again, nor pose the puzzle over the saved game
-        window.history.replaceState(None, "", address_without("record", "position", *OPTIONS))
+    if embed is None and (address.linked or address.mode.mode == PUZZLE or address.mode.new_game):
+        # a reload must not open the link again, nor pose the puzzle over the saved game,
+        # nor offer an embed's new game again
+        window.history.replaceState(None, "", address_without("record", "position", *OPTIONS,
+                                                              *FLAGS))
     page = Page(app, address.pace)
     page.render()
     document.body.dataset.ready = "1"
