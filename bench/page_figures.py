@@ -226,9 +226,9 @@ def main() -> None:
         play = playing(browser, base, args.level, args.turns) if args.turns else None
         browser.close()
     server.close()
-    ratios = {kind: [g / b for g, b in zip(game, bare)]
-              for kind, game, bare in (("cold", game_cold, bare_cold), ("warm", game_warm, bare_warm),
-                                       ("start", game_start, bare_start))}
+    pairs = (("cold", game_cold, bare_cold), ("warm", game_warm, bare_warm),
+             ("start", game_start, bare_start))
+    ratios = {kind: [g / b for g, b in zip(game, bare)] for kind, game, bare in pairs}
     intervals = {kind: [round(x, 2) for x in median_interval(r)] for kind, r in ratios.items()}
     figures = {
         "boot_ms": {"game_cold": median(game_cold), "bare_cold": median(bare_cold),
