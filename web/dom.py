@@ -671,8 +671,8 @@ def _in_sight(lesson: Lesson) -> None:
     and as much of the board as fits with them: the steps speak of islands (build on
     ALOA, remove a bridge of JOJO). The window scrolls on a phone; on a laptop the side
     panel scrolls under a coach that stays at its top (web/style.css), so the panel's
-    scroll padding is the coach's height: what comes into sight lands below the coach,
-    not under it (and the coach, always in sight there, is not scrolled to). CSS
+    scroll padding reaches below the coach and its ring: what comes into sight lands
+    there, not under it (and the coach, always in sight there, is not scrolled to). CSS
     ``scroll-margin`` keeps them off the edges."""
     coach = document.getElementById("coach")
     side = coach.parentElement

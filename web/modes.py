@@ -74,8 +74,8 @@ class Mode:
 
     @property
     def new_game(self) -> bool:
-        """Whether the address chooses a new game's options (level, colour, variants)."""
-        return bool(self.level or self.colour or self.variants)
+        """Whether the address chooses a new game's options (NEW_GAME)."""
+        return any(getattr(self, option) for option in NEW_GAME)
 
 
 def _bad(name: str, value: str, allowed: str) -> str:
