@@ -14,6 +14,8 @@ import time
 from pyodide.ffi import JsProxy, create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
+from kahuna import Action
+
 from . import acts, focus, keys, lessons
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
@@ -90,7 +92,7 @@ class Page:
         self.app = app
         self.fixed_pace = pace
         self.written: dict[str, str] = {}  # element id -> the HTML last written there
-        self.busy = False
+        self.busy = False  # one loop of thinking at a time: the computer, a hint or a review
         self.stepping = False  # a sequence plays by itself
         self.later = False  # a look again at the computer's turn is due (kick)
         self.keyboard = False  # the last input was a key: focus follows the play
@@ -490,11 +492,19 @@ class Page:
         self.render()
         self.kick()
 
-    async def _decide(self, for_hint: bool):
+    async def _decide(self, for_hint: bool) -> Action | None:
+        """The decision for the position on show, thought in slices between frames; None
+        when the position changed meanwhile (the person played on, or undid, while a hint
+        was looked for; another tab's move was taken up): the answer would be stale."""
         start = time.perf_counter()
+        m = self.app.match
+        assert m is not None
+        asked, count = m.state, len(m.actions)  # undo puts a new state in place
         thinking = self.app.think(for_hint)
         while not thinking.step(SLICE):
             await asyncio.sleep(0)  # yield to the browser between slices
+            if self.app.match is not m or m.state is not asked or len(m.actions) != count:
+                return None
         # bench/page_figures.py reads these lines for the time per decision
         window.console.debug(f"kahuna-decision {'hint' if for_hint else 'computer'} "
                              f"{(time.perf_counter() - start) * 1000:.0f}")
@@ -522,7 +532,7 @@ class Page:
                 action = await self._decide(False)
                 await asyncio.sleep(self.pace)
                 self.app.thinking_done()
-                if (self.app.match is not m or not self.app.computer_plays()
+                if (action is None or self.app.match is not m or not self.app.computer_plays()
                         or action not in m.state.legal_actions()):
                     continue  # a new game began meanwhile, or this turn is no longer to play
                 self.app.play(action)
@@ -531,6 +541,7 @@ class Page:
             self.app.thinking_done()
             self.busy = False
             self.render()
+        self.kick()  # what waited for this loop to end (busy) starts now: a review
 
     async def autostep(self) -> None:
         """A sequence playing by itself: the next step now and then, until it is paused,
@@ -570,22 +581,28 @@ class Page:
         finally:
             self.busy = False
             self.render()
+        self.kick()  # what waited for this loop to end (busy) starts now
 
     async def hint(self) -> None:
-        """Ask the strongest level what it would do in the person's place."""
-        m = self.app.match
-        if m is None or self.busy:
+        """Ask the strongest level what it would do in the person's place. A hint that the
+        person played past is dropped; then the computer's turn, which waited for this one
+        loop of thinking, starts (a tester's stall: Hint, then End turn, and nothing)."""
+        if self.app.match is None or self.busy:
             return
         self.busy = True
         self.app.looking_for_hint()
         self.render()
+        button = document.getElementById("btn-hint")
+        button.setAttribute("aria-busy", "true")  # for assistive technology, and tests
         try:
             action = await self._decide(True)
-            if self.app.match is m:
+            if action is not None:
                 self.app.show_hint(action, self.app.hint_planned())
         finally:
+            button.removeAttribute("aria-busy")
             self.busy = False
             self.render()
+        self.kick()
 
 
 def _overlay_up() -> str:
