@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -190,6 +191,64 @@ def test_the_shared_position_opens_as_a_new_game_for_two_players():
     boot(other, {"position": encode(data)})
     assert other.match.mode == HOTSEAT and other.match.actions == []
     assert position_to_json(other.match.state) == data
+
+
+def test_a_shared_position_opens_in_sight_and_new_game_may_be_used():
+    """Issue 29: a shared position opened behind the two-player cover, and New game
+    waited until its "I am Black" was pressed. Whoever opens a link is at the device."""
+    app = played(new_app(seed=8), 12, 8)
+    _, data = linked(share(app.match, SITE, random.Random(2)).url)
+    other = App(MemoryStorage(), Clock())
+    boot(other, {"position": encode(data)})
+    shown = view(other)
+    assert not other.covered and shown.cover == "" and "card back" not in shown.hand
+    assert other.may_act()
+    other.handle("menu")
+    assert other.dialog == "new"
+
+
+def test_a_position_or_record_file_of_a_game_for_two_opens_in_sight():
+    for source in (played(new_app(seed=3, mode=HOTSEAT), 20, 3), finished(seed=4)):
+        app = new_app(seed=2)
+        open_file(app, "game.json", record_file(source))
+        assert not app.covered and view(app).cover == ""
+
+
+def opponent_backs(app: App) -> int:
+    return view(app).opp_hand.count("card back")
+
+
+def test_a_finished_game_shows_both_hands_however_it_was_opened():
+    """Issue 29: the end of a game against the computer showed its last hand, the same
+    game from its share link a card back, and its replay too. Once the game is over
+    nothing is hidden: the opponent's cards are face up, whichever way it is shown."""
+    app = new_app(seed=3)
+    rng = random.Random(3)
+    while not app.match.state.is_over:
+        app.play(rng.choice(sorted(app.match.state.legal_actions())))
+    m = app.match
+    seat = m.viewer()
+    held = sorted(m.state.hand(1 - seat))
+    assert held, "a game whose last hand is empty shows nothing here"
+
+    def faces(app: App) -> list[str]:
+        return re.findall(r"<b>([A-Z]+)</b>", view(app).opp_hand)
+
+    assert opponent_backs(app) == 0 and sorted(faces(app)) == sorted(ISLANDS[i] for i in held)
+    other = App(MemoryStorage(), Clock())  # its share link, in another browser
+    boot(other, {k: v[0] for k, v in parse_qs(urlsplit(share(m, SITE, random.Random(1)).url).query).items()})
+    assert other.match.state.is_over and opponent_backs(other) == 0
+    other.covered = True  # a reload of a game for two: covered while it is played...
+    other.resume(other.match)
+    assert not other.covered and view(other).cover == ""  # ...never once it is over
+    app.handle("close")
+    app.handle("result")
+    app.handle("replay")
+    app.handle("step:last")  # the replay, at its end
+    assert app.sequence is not None and opponent_backs(app) == 0
+    app.handle("step:back")  # the game before its end: what was hidden stays so (R24)
+    obs = app.match.observation()
+    assert opponent_backs(app) == obs.hand_sizes[1 - seat] - sum(obs.known[1 - seat])
 
 
 # ------------------------------------------------------------------ the dialog

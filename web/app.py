@@ -124,10 +124,10 @@ class App:
             tutorial.remember(self.storage, tutorial.SKIPPED)
         self.match = match
         self.selected, self.hint, self.fx = (), None, None
-        # A reload or a link never shows a hand unasked; embedded, one reader plays both
-        # seats of a linked position, so the page shows the mover's hand (R24 still holds:
-        # the other hand shows as backs).
-        self.covered = match.mode == HOTSEAT and self.embed is None
+        # A reload never shows a hand unasked (the device may have been passed on); a
+        # finished game hides nothing. Embedded, one reader plays both seats of a linked
+        # position, so the page shows the mover's hand (R24: the other shows as backs).
+        self.covered = match.mode == HOTSEAT and self.embed is None and not match.state.is_over
         self.dialog = "end" if match.state.is_over else ""
         self.elsewhere = False
         self.sequence = self.puzzle = None

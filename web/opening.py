@@ -206,8 +206,9 @@ def _open_link(app: App, key: str, data: Any, problems: list[str], detail: list[
         match.created = app.now()
         match.revision, match.opened = 0, link
     app.resume(match)
-    # A shared game that is over hides nothing: no hot-seat cover to pass.
-    app.covered = app.covered and not match.state.is_over
+    # Whoever opened the link or file is at the device and asked for this game: no
+    # cover to tap first (it stood between them and New game, a tester's find).
+    app.covered = False
     if match.state.is_over and not again and app.embed is None:
         try:  # someone's game, not played here
             saves.not_a_result(app.storage, match)

@@ -70,9 +70,12 @@ def own_hand(obs: Observation) -> list[int]:
     return cards_of(obs.hand)
 
 
-def opponent_hand_html(obs: Observation) -> str:
+def opponent_hand_html(obs: Observation, revealed: Sequence[int] | None = None) -> str:
     """The opponent's hand: known cards face up (V2 open cards, or cards it took from the
-    display, R24), the rest as backs."""
+    display, R24), the rest as backs; ``revealed``, its cards per island once the game
+    is over and nothing is hidden any more: all face up."""
+    if revealed is not None:
+        return "".join(card_html(i) for i in cards_of(revealed)) or _no_cards()
     opp = 1 - obs.seat
     known = cards_of(obs.known[opp])
     label = "open" if obs.open_draws else "known"

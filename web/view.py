@@ -125,7 +125,8 @@ def view(app: App) -> View:
             app.portrait),
         players=panels.players_html(obs, names),
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
-        opp_hand=panels.opponent_hand_html(obs),
+        opp_hand=panels.opponent_hand_html(
+            obs, m.state.hands[1 - obs.seat] if m.state.is_over else None),
         table=panels.table_html(obs, offer, app.hint),
         acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint)
         + dialogs.result_html(result_ready(app)),
