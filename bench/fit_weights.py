@@ -104,7 +104,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--step", type=float, default=0.4)
-    parser.add_argument("--variants", default="", help="e.g. V1,V2 (RULES.md)")
+    parser.add_argument("--variants", default="", help="e.g. V1,V2 (docs/rules.md)")
     parser.add_argument("--data", help="pickle of the games: read if it exists, else written")
     parser.add_argument("--keep", default="", help="weights left as they are, e.g. exposed,reach")
     args = parser.parse_args()

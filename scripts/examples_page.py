@@ -26,7 +26,7 @@ PAGE = ROOT / "examples.html"
 REMOVAL = {"to_move": "black",
            "bridges": {"black": ["BARI-ELAI"], "white": ["ALOA-BARI", "ALOA-HUNA", "ELAI-HUNA"]},
            "hands": {"black": ["ALOA", "HUNA", "COCO"], "white": ["LALE", "IFFI"]}}
-#: The rulebook's worked example (RULES.md, end; tests/test_worked_example.py).
+#: The rulebook's worked example (docs/rules.md, its end; tests/test_worked_example.py).
 WORKED = {"to_move": "white",
           "bridges": {"white": ["ALOA-DUDA", "DUDA-HUNA", "DUDA-ELAI", "BARI-COCO",
                                 "BARI-ELAI", "ELAI-HUNA"],

@@ -58,7 +58,7 @@ def _bridges(black: list[str], white: list[str]) -> dict[str, list[str]]:
     return {"black": black, "white": white}
 
 
-# The rulebook's worked example (RULES.md, end; tests/test_worked_example.py builds the
+# The rulebook's worked example (docs/rules.md, its end; tests/test_worked_example.py builds the
 # same position): two turns of White, then one of Black.
 WORKED = {
     "to_move": "white",

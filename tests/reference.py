@@ -1,4 +1,4 @@
-"""A second, deliberately plain reading of RULES.md, used only to cross-check the engine.
+"""A second, deliberately plain reading of docs/rules.md, used only to cross-check the engine.
 
 It works on position JSON (docs/notation.md) and reads the board from tests/data/board.json,
 sharing no code with ``kahuna.rules.state``. Control is never stored: it is recomputed from the

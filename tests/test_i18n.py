@@ -55,7 +55,7 @@ def test_the_catalogues_are_compiled_and_current():
 
 
 def test_no_words_a_player_reads_name_a_rule_by_its_id():
-    """R1..R24 are RULES.md's ids, for the code and its errors; the page and the rules
+    """R1..R24 are docs/rules.md's ids, for the code and its errors; the page and the rules
     pages speak of the rules in words (the review once said "(R13)"). The variants' short
     names, V1 and V2, are the page's own badges."""
     ids = re.compile(r"\bR[0-9]{1,2}\b")

@@ -25,7 +25,7 @@ from .test_web_language import visible_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
-#: Every rule of RULES.md a section restates (R11a, the engine's invariants, is no rule of
+#: Every rule of docs/rules.md a section restates (R11a, the engine's invariants, is no rule of
 #: play; the handicap R7 and the rest are).
 RULE_IDS = {f"R{n}" for n in range(1, 25)} | {"R9a", "R9b", "V1", "V2"}
 #: Words the page's English and another language share, each a word of that language too.

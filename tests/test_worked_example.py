@@ -1,4 +1,4 @@
-"""The rulebook's worked example (end of RULES.md), effect by effect (R9, R10, R11)."""
+"""The rulebook's worked example (docs/rules.md, its end), effect by effect (R9, R10, R11)."""
 
 from kahuna import BLACK, WHITE, describe
 from kahuna.rules.board import ISLANDS

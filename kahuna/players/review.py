@@ -1,5 +1,5 @@
 """A game review (issue 14): how much each of a player's turns cost, judged by the
-strongest player from that player's own view at the time (RULES.md R24), and the better
+strongest player from that player's own view at the time (docs/rules.md R24), and the better
 turn with a reason in words.
 
 For each turn of the reviewed seat:

@@ -1,5 +1,5 @@
 """The levels' player: plans a whole turn, tests the best plans in worlds sampled from
-its own observation, and plays the winner's actions one by one (RULES.md R24: it never
+its own observation, and plays the winner's actions one by one (docs/rules.md R24: it never
 sees the real hidden cards or the pile's order).
 
 The search for one turn:

@@ -1,4 +1,4 @@
-"""The printed board (RULES.md R1): 12 islands, 27 lines, layout positions.
+"""The printed board (docs/rules.md R1): 12 islands, 27 lines, layout positions.
 
 Islands and lines are small integers everywhere in the engine; names appear only in
 notation and on screen. The data mirrors ``shared/board.json``; a test keeps them equal.

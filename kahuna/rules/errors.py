@@ -14,7 +14,7 @@ class NotationError(KahunaError, ValueError):
 
 
 class IllegalAction(KahunaError):
-    """A well-formed action that the rules forbid now; ``rule`` names the RULES.md id."""
+    """A well-formed action that the rules forbid now; ``rule`` names the docs/rules.md id."""
 
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(f"{rule}: {message}")

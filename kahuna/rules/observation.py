@@ -1,4 +1,4 @@
-"""What one seat may see (RULES.md R24), and sampling hidden worlds consistent with it.
+"""What one seat may see (docs/rules.md R24), and sampling hidden worlds consistent with it.
 
 A computer player gets only an ``Observation``: no state, no deck order, no random
 generator of the game. To search, it samples full states with ``sample_state``.

@@ -1,4 +1,4 @@
-"""The game state and the rules that change it (RULES.md R3-R23).
+"""The game state and the rules that change it (docs/rules.md R3-R23).
 
 ``State.legal_actions()`` is the one legal-action generator: the page, the bots and the
 tests all use it. ``State.play()`` checks an action and says which rule it breaks;

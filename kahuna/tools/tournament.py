@@ -26,7 +26,7 @@ from .other_tree import tree_player
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 
-#: The variants a match can be played with (RULES.md), by their names in the rules.
+#: The variants a match can be played with (docs/rules.md), by their names in the rules.
 VARIANTS = {"V1": "fewer_surprises", "V2": "open_draws"}
 
 
