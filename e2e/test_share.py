@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 from kahuna import ISLANDS, Setup, decode_link, make_record, new_game
 from kahuna.notation.link import encode
 from tests.web_helpers import new_app
+from web.share import share
 
 from .conftest import phone, probe, run_python
 from .page_driver import settle
@@ -133,6 +134,26 @@ def test_a_position_link_hides_the_opponents_cards_and_a_refused_copy_is_said(
     screenshot(page, "share-position-refused-desktop")
     page.keyboard.press("Escape")
     assert page.locator("#dialog").is_hidden() and page.locator("#hand .card").count() == 3
+    assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
+
+
+def test_a_position_link_opens_in_sight_and_a_finished_game_hides_nothing(
+        page, base_url, wait_ready, screenshot, console_messages):
+    """Issue 29: a shared position opened behind the two-player cover (New game waited
+    for "I am Black"); a finished game's link showed the last hand of the opponent as a
+    card back, where the end of the same game showed it."""
+    app = new_app(seed=8)
+    _, data = parameter(share(app.match, "http://x/", random.Random(2)).url)
+    page.goto(f"{base_url}?pace=0&position={encode(data)}")
+    wait_ready(page)
+    assert page.locator("#cover").is_hidden() and page.locator("#hand button.card").count()
+    page.click("#btn-new")  # at once, nothing to tap first
+    assert page.locator('#dialog [data-act="start"]').is_visible()
+    page.goto(f"{base_url}?pace=0&record={encode(whole_game(seed=4))}")  # its last hand: 3
+    wait_ready(page)
+    page.click('#dialog [data-act="close"]')
+    assert page.locator("#opp-hand .card").count() == 3 and page.locator("#opp-hand .back").count() == 0
+    screenshot(page, "finished-game-link-both-hands")
     assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
 
 
