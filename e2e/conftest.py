@@ -32,6 +32,7 @@ with bench/ and scripts/make_icons.py; this file holds the fixtures and the scre
 
 from __future__ import annotations
 
+import fcntl
 import json
 import re
 from pathlib import Path
@@ -54,8 +55,10 @@ SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
 def site_server():
     """Factory: ``site_server(prefix)`` -> base URL (ending in "/") serving the repo."""
     # The page's modules reach it as one generated archive: make it current, so that a
-    # module edited since the last set-up is the one tested.
-    build_site.write_page_archive()
+    # module edited since the last set-up is the one tested (one worker at a time).
+    with open(REPO_ROOT / ".pytest-page-archive.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        build_site.write_page_archive()
     servers: dict[str, SiteServer] = {}
 
     def serve(prefix: str = "") -> str:
@@ -113,7 +116,7 @@ def playwright_session():
         yield pw
 
 
-#: How Playwright says that a page's renderer process died under it. pytest.ini runs a
+#: How Playwright says that a page's renderer process died under it. scripts/test.sh runs a
 #: test that failed so once more (pytest-rerunfailures' only_rerun, the same words), in
 #: a new browser: Chromium here crashes a renderer at boot about once in a hundred
 #: boots, sometimes twice in a row in one browser process. A test that fails its
