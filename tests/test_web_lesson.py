@@ -462,3 +462,22 @@ def test_the_full_page_poses_a_goal_for_a_linked_position_and_says_a_bad_puzzle(
     other = App(MemoryStorage(), Clock(), seed=5)  # another mode: the full page plays on
     boot(other, {"mode": SEQUENCE, "step": "x"})
     assert other.puzzle is None and other.sequence is None and other.dialog != "notice"
+
+
+@pytest.mark.parametrize("embed", [False, True])
+def test_a_puzzle_whose_turn_scores_shows_its_verdict_not_the_scoring_dialog(embed):
+    """A score puzzle's turn draws the round's last card (R16-R17): the verdict answers
+    it, with no round-end dialog over it, whether the turn reached the goal or not."""
+    puzzle = next(p for p in puzzles() if p.goal.aim.value == "score")
+    for turn, said in ((puzzle.solution_actions(), "Solved!"),
+                       (puzzle.solution_actions()[-1:], "Not this time.")):  # draws at once
+        if embed:
+            app = embedded({"mode": PUZZLE, "puzzle": puzzle.id})
+        else:
+            app = new_app()
+            app.handle(f"puzzle:{puzzle.id}")
+        for action in turn:
+            app.handle(f"do:{action}")
+        assert app.fx.scoring is not None and app.puzzle.verdict is not None
+        assert app.dialog == "" and view(app).dialog == "" and said in view(app).lesson
+        assert "retry" in clickable(view(app).lesson)
