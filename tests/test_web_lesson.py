@@ -19,7 +19,7 @@ from web.opening import boot
 from web.sequence import Sequence
 from web.view import view
 
-from .helpers import HOLD_ALOA, last_card
+from .helpers import HOLD_ALOA, final_position, last_card
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
 FULL = "/kahuna/?record=abc"
@@ -481,3 +481,14 @@ def test_a_puzzle_whose_turn_scores_shows_its_verdict_not_the_scoring_dialog(emb
         assert app.fx.scoring is not None and app.puzzle.verdict is not None
         assert app.dialog == "" and view(app).dialog == "" and said in view(app).lesson
         assert "retry" in clickable(view(app).lesson)
+
+
+def test_a_puzzle_whose_turn_ends_the_game_shows_its_verdict_not_the_end_dialog():
+    """The drawer's last final turn (R20-R21): its pass ends the game and scores it."""
+    from kahuna.notation.position import position_to_json
+    state = final_position([[1, 0], [0, 1]], HOLD_ALOA, [])
+    app = embedded({"position": encode(position_to_json(state)), "mode": PUZZLE,
+                    "goal": "control:1"})
+    app.handle("do:pass")
+    assert app.match.state.is_over and app.fx.scoring is not None
+    assert app.dialog == "" and "Solved!" in view(app).lesson
