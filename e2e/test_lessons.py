@@ -236,7 +236,7 @@ def test_the_site_puzzles_are_listed_solved_remembered_and_left_for_the_game(
     for action in first.solution:
         do(page, action)
     page.wait_for_selector("#lesson .verdict.solved")
-    page.keyboard.press("Escape")  # a scoring dialog, if the turn ended the round
+    assert page.locator("#dialog").is_hidden()  # no scoring dialog over the verdict
     page.reload()
     wait_ready(page)
     page.click("#btn-new")
@@ -247,6 +247,23 @@ def test_the_site_puzzles_are_listed_solved_remembered_and_left_for_the_game(
     settle(page)
     assert page.locator("#lesson").inner_html() == ""
     assert page.locator("#log li").count() == log_before  # the game, as it was saved
+
+
+def test_a_score_puzzle_on_a_phone_shows_its_verdict_not_the_scoring_dialog(
+        page, base_url, wait_ready, screenshot):
+    """The solving turn draws the round's last card and scores (R16-R17): the verdict
+    answers it, with no round-end dialog over the board (issue 29)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    puzzle = next(p for p in puzzles() if p.goal.aim.value == "score")
+    page.goto(f"{base_url}?mode=puzzle&puzzle={puzzle.id}&pace=0")
+    wait_ready(page)
+    settle(page)
+    for action in puzzle.solution:
+        do(page, action)
+    page.wait_for_selector("#lesson .verdict.solved")
+    assert page.locator("#dialog").is_hidden()
+    assert page.locator('#lesson [data-act="retry"]').is_visible()
+    screenshot(page, "lesson-score-puzzle-phone")
 
 
 def test_the_examples_page_shows_every_mode_without_a_problem(page, base_url, wait_ready,

@@ -19,7 +19,7 @@ from web.opening import boot
 from web.sequence import Sequence
 from web.view import view
 
-from .helpers import HOLD_ALOA, last_card
+from .helpers import HOLD_ALOA, final_position, last_card
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
 FULL = "/kahuna/?record=abc"
@@ -463,3 +463,33 @@ def test_the_full_page_poses_a_goal_for_a_linked_position_and_says_a_bad_puzzle(
     other = App(MemoryStorage(), Clock(), seed=5)  # another mode: the full page plays on
     boot(other, {"mode": SEQUENCE, "step": "x"})
     assert other.puzzle is None and other.sequence is None and other.dialog != "notice"
+
+
+@pytest.mark.parametrize("embed", [False, True])
+def test_a_puzzle_whose_turn_scores_shows_its_verdict_not_the_scoring_dialog(embed):
+    """A score puzzle's turn draws the round's last card (R16-R17): the verdict answers
+    it, with no round-end dialog over it, whether the turn reached the goal or not."""
+    puzzle = next(p for p in puzzles() if p.goal.aim.value == "score")
+    for turn, said in ((puzzle.solution_actions(), "Solved!"),
+                       (puzzle.solution_actions()[-1:], "Not this time.")):  # draws at once
+        if embed:
+            app = embedded({"mode": PUZZLE, "puzzle": puzzle.id})
+        else:
+            app = new_app()
+            app.handle(f"puzzle:{puzzle.id}")
+        for action in turn:
+            app.handle(f"do:{action}")
+        assert app.fx.scoring is not None and app.puzzle.verdict is not None
+        assert app.dialog == "" and view(app).dialog == "" and said in view(app).lesson
+        assert "retry" in clickable(view(app).lesson)
+
+
+def test_a_puzzle_whose_turn_ends_the_game_shows_its_verdict_not_the_end_dialog():
+    """The drawer's last final turn (R20-R21): its pass ends the game and scores it."""
+    from kahuna.notation.position import position_to_json
+    state = final_position([[1, 0], [0, 1]], HOLD_ALOA, [])
+    app = embedded({"position": encode(position_to_json(state)), "mode": PUZZLE,
+                    "goal": "control:1"})
+    app.handle("do:pass")
+    assert app.match.state.is_over and app.fx.scoring is not None
+    assert app.dialog == "" and "Solved!" in view(app).lesson

@@ -203,8 +203,13 @@ class App:
                 and self.embed is None and self.puzzle is None):
             self.covered = True
         run = self.puzzle
-        if run is not None and run.judge(m) and run.verdict.reached and self.embed is None:
-            mark_solved(self.storage, run.name)
+        if run is not None and run.judge(m):
+            # the verdict is the answer to the turn: no round-end or game-end dialog over it
+            # (a turn that draws the round's last card scores, R16-R17)
+            if self.dialog in ("scoring", "end"):
+                self.dialog = ""
+            if run.verdict.reached and self.embed is None:
+                mark_solved(self.storage, run.name)
         self.save()
 
     def think(self, for_hint: bool = False) -> Thinking:

@@ -1,4 +1,4 @@
-"""The site's puzzles in the full page (docs/puzzles.md): the list, easiest first, with
+"""The site's puzzles in the full page (docs/puzzles.md): the list, fewest stars first, with
 each one's goal, difficulty and whether the person has solved it. What was solved is
 kept in the browser's storage under ``KEY``, as a JSON list of puzzle ids; a value that
 cannot be read counts as nothing solved, and a storage that refuses keeps nothing."""

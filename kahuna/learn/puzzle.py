@@ -1,5 +1,6 @@
-"""Puzzles: a position, a goal for the mover's turn, a difficulty and a solution; the
-solver that finds every whole turn reaching the goal.
+"""Puzzles: a position, a goal for the mover's turn, a difficulty (stars, by which levels
+of the computer reach the goal) and a solution; the solver that finds every whole turn
+reaching the goal.
 
 The set itself is ``kahuna.learn.collection``, written by ``scripts/make_puzzles.py``
 from positions of self-play games (docs/puzzles.md).
@@ -27,27 +28,30 @@ from .goals import Goal, Verdict, check_turn
 if TYPE_CHECKING:  # the players load with the solver only: checking a turn needs no search
     from ..players.plans import Plan
 
-#: Difficulty 1 (easy) to 5 (hard) by the share of the mover's whole turns that reach
-#: the goal: a level's lowest share (checked by tests/test_puzzles.py). Chosen so that the
-#: generator's pool (docs/puzzles.md) spreads over the five; mid-game, no goal it keeps is
-#: reached by fewer than 2% of the turns.
-LEVEL_SHARES = (0.25, 0.125, 0.08, 0.04, 0.0)
+def stars_of(rates: Sequence[float]) -> int:
+    """The stars (1 easy to 5 hard) of a puzzle that each level of the computer
+    (beginner, casual, skilled, expert, master), told the goal, solves in the share
+    ``rates`` of its tries (``kahuna.tools.rating``): one star, and one more for each
+    level that misses it, a level that misses it in a share m of its tries counting m;
+    rounded half up, at most 5 (docs/puzzles.md). Monotone: a higher rate never gives
+    more stars.
 
-
-def difficulty_of(share: float) -> int:
-    """The difficulty (1-5) of a puzzle whose goal ``share`` of the mover's turns reach.
-
-    >>> difficulty_of(0.5), difficulty_of(0.1), difficulty_of(0.001)
-    (1, 3, 5)
+    >>> stars_of((1, 1, 1, 1, 1)), stars_of((0.4, 1, 1, 1, 1)), stars_of((0, 1, 1, 1, 0.5))
+    (1, 2, 3)
+    >>> stars_of((0, 0, 0, 0, 0)), stars_of((0, 0, 0, 0.5, 1))
+    (5, 5)
     """
-    return next(level for level, low in enumerate(LEVEL_SHARES, 1) if share >= low)
+    misses = sum(1 - rate for rate in rates)
+    return min(5, 1 + int(misses + 0.5))
 
 
 @dataclass(frozen=True)
 class Puzzle:
     """One puzzle: the ``position`` (docs/notation.md) with the mover to play, the
-    ``goal`` of the mover's next turn, a ``difficulty`` 1-5, a ``solution`` (actions in
-    the notation, a whole turn) and where the position comes from."""
+    ``goal`` of the mover's next turn, a ``difficulty`` 1-5 (its stars, ``stars_of``
+    its ``rates``: each level's share of tries that reach the goal, weakest first), a
+    ``solution`` (actions in the notation, a whole turn) and where the position comes
+    from."""
 
     id: str
     position: dict[str, Any]
@@ -55,6 +59,7 @@ class Puzzle:
     difficulty: int
     solution: tuple[str, ...]
     source: str = ""
+    rates: tuple[float, ...] = ()
 
     @property
     def mover(self) -> int:
@@ -76,8 +81,8 @@ class Puzzle:
     def to_json(self) -> dict[str, Any]:
         """The puzzle as JSON, as ``kahuna.learn.collection`` holds it."""
         return {"id": self.id, "goal": self.goal.to_json(), "difficulty": self.difficulty,
-                "solution": list(self.solution), "source": self.source,
-                "position": self.position}
+                "rates": list(self.rates), "solution": list(self.solution),
+                "source": self.source, "position": self.position}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Puzzle:
@@ -87,12 +92,13 @@ class Puzzle:
         position = position_to_json(position_from_json(data.get("position")))  # checked
         return Puzzle(data["id"], position, Goal.from_json(data.get("goal")),
                       int(data.get("difficulty", 1)), tuple(data.get("solution", ())),
-                      str(data.get("source", "")))
+                      str(data.get("source", "")),
+                      tuple(float(rate) for rate in data.get("rates", ())))
 
 
 @cache
 def puzzles() -> tuple[Puzzle, ...]:
-    """Every puzzle of the set, easiest first."""
+    """Every puzzle of the set, fewest stars first."""
     from .collection import PUZZLES  # the data: only loaded when asked for
     return tuple(Puzzle.from_json(data) for data in PUZZLES)
 
@@ -112,10 +118,14 @@ def whole_turns(state: State) -> list[Plan]:
     # Each phase-A action spends a card, but for V1's free bridge after a removal of two.
     depth = 2 * HAND_LIMIT
     from ..players.plans import plans
-    search: Generator[None, bool, list[tuple[float, Plan]]] = plans(state, sys.maxsize, depth)
+    return finished(plans(state, sys.maxsize, depth))
+
+
+def finished(search: Generator[None, bool, list[tuple[float, Plan]]]) -> list[Plan]:
+    """The plans of a ``plans`` search run to its end, never told to hurry, best first."""
     try:
         while True:
-            next(search)  # never told to hurry
+            next(search)
     except StopIteration as done:
         return [plan for _, plan in done.value]
 

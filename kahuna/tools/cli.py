@@ -255,7 +255,7 @@ def _puzzles(args: argparse.Namespace) -> int:
         print(json.dumps([{**p.to_json(), "text": goal_words(p.goal)} for p in puzzles()]))
         return 0
     for p in puzzles():
-        print(f"{p.id:10} level {p.difficulty}  {COLOURS[p.mover]:5}  {goal_words(p.goal)}")
+        print(f"{p.id:10} {p.difficulty}/5 stars  {COLOURS[p.mover]:5}  {goal_words(p.goal)}")
     return 0
 
 
@@ -267,7 +267,7 @@ def _puzzle(args: argparse.Namespace) -> int:
         return 2
     if args.check is None:
         print(json.dumps(puzzle.position, indent=1))
-        print(f"{puzzle.id} (level {puzzle.difficulty}), {COLOURS[puzzle.mover]} to play: "
+        print(f"{puzzle.id} ({puzzle.difficulty}/5 stars), {COLOURS[puzzle.mover]} to play: "
               f"{goal_words(puzzle.goal)}")
         return 0
     try:
