@@ -43,6 +43,30 @@ def test_the_computer_plays_after_a_turn_ended_while_a_hint_was_looked_for(
     assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
 
 
+def test_the_turn_ended_while_the_hint_is_thought_lets_the_computer_play(
+        page, base_url, wait_ready, console_messages):
+    """The tester's order: the hint has begun thinking (the button says it is busy) when
+    the pile is clicked; the hint's thinking stops, and the computer plays."""
+    page.goto(base_url + "?seed=7&pace=0")
+    wait_ready(page)
+    settle(page)
+    assert place_a_bridge(page)
+    page.evaluate("""pile => new Promise((clicked, failed) => {
+        const hint = document.querySelector('#btn-hint');
+        setTimeout(() => failed(new Error('the hint never said it was thinking')), 60000);
+        new MutationObserver((_, watch) => {  // runs as the hint's thinking yields
+            if (hint.getAttribute('aria-busy') !== 'true') return;
+            watch.disconnect();
+            document.querySelector(pile).click();
+            clicked();
+        }).observe(hint, {attributes: true, attributeFilter: ['aria-busy']});
+        hint.click();
+    })""", ENDS["pile"])
+    _computer_played(page)
+    assert page.locator('#hand button.card[aria-pressed="true"]').count() == 0
+    assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
+
+
 def test_hint_pressed_twice_then_a_turn_s_end_lets_the_computer_play(page, base_url,
                                                                      wait_ready,
                                                                      console_messages):
