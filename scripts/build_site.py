@@ -309,9 +309,9 @@ def shipped_source(source: bytes, name: str) -> bytes:
     syntax tree is the original's less those docstrings (else the original). About a
     third less to download; tracebacks keep their line numbers."""
     try:
-        from scripts.trim_stdlib import strip_source
+        from scripts.strip_source import strip_source
     except ModuleNotFoundError:  # run as a script: scripts/ is on the path
-        from trim_stdlib import strip_source
+        from strip_source import strip_source
     stripped = strip_source(source, class_docstrings=True)
 
     def tree(text: bytes, drop_docstrings: bool) -> str:

@@ -56,10 +56,14 @@ import subprocess
 import sys
 import tempfile
 import tomllib
-import tokenize
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+
+try:
+    from scripts.strip_source import strip_source
+except ModuleNotFoundError:  # run as a script: scripts/ is on the path
+    from strip_source import strip_source
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = REPO_ROOT / "node_modules" / "pyodide"
@@ -214,44 +218,6 @@ def _branch(test: ast.expr, facts: dict[str, str]) -> bool | None:
     if isinstance(op, (ast.In, ast.NotIn)) and isinstance(constant, (tuple, list, set)):
         return (known in constant) == isinstance(op, ast.In)
     return None
-
-
-def strip_source(source: bytes, class_docstrings: bool = False) -> bytes:
-    """``source`` without comments and docstrings (a lone string first in the module or in
-    a def or class body), every line where it was: the string becomes blank lines
-    (``pass`` when it is all its body holds)."""
-    text = source.decode("utf-8")
-    starts = [0]
-    for line in text.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
-    tokens = list(tokenize.tokenize(io.BytesIO(source).readline))
-    edits = []
-    previous = None  # the last significant token's type (None: the module's start)
-    head = last_head = ""  # the first word of the current and of the last logical line
-    for i, token in enumerate(tokens):
-        start = starts[token.start[0] - 1] + token.start[1]
-        end = starts[token.end[0] - 1] + token.end[1]
-        if token.type == tokenize.COMMENT:
-            edits.append((start, end, ""))
-            continue
-        if token.type in (tokenize.NL, tokenize.ENCODING):
-            continue
-        first = previous in (None, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
-        if first and token.type not in (tokenize.INDENT, tokenize.DEDENT):
-            head = token.string
-        bodies = ("def", "async") if class_docstrings else ("def", "async", "class")
-        docstring = previous is None or (previous == tokenize.INDENT and last_head in bodies)
-        if (token.type == tokenize.STRING and docstring
-                and tokens[i + 1].type == tokenize.NEWLINE):
-            after = next(t.type for t in tokens[i + 2:] if t.type not in (tokenize.NL, tokenize.COMMENT))
-            if not (previous == tokenize.INDENT and after == tokenize.DEDENT):
-                edits.append((start, end, "\n" * token.string.count("\n")))
-        if token.type == tokenize.NEWLINE:
-            last_head = head
-        previous = token.type
-    for start, end, new in reversed(edits):
-        text = text[:start] + new + text[end:]
-    return "\n".join(line.rstrip() for line in text.split("\n")).encode("utf-8")
 
 
 def defer_imports(path: str, source: bytes) -> bytes:

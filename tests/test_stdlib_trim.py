@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from scripts import build_site, trim_stdlib
+from scripts.strip_source import strip_source
 
 ROOT = Path(__file__).resolve().parent.parent
 TRIMMED = ROOT / "web" / "vendor" / trim_stdlib.STDLIB
@@ -150,7 +151,7 @@ def test_strip_source_keeps_lines_and_code():
               b'    s = "# not a comment"\n'
               b'    "not a docstring"\n'
               b'    return x  # gone\n')
-    stripped = trim_stdlib.strip_source(source).decode()
+    stripped = strip_source(source).decode()
     lines = stripped.split("\n")
     assert len(lines) == len(source.decode().split("\n"))
     assert "Module doc" not in stripped and "on two lines" not in stripped

@@ -1,0 +1,64 @@
+"""No import circle among the project's scripts (issue 30): a module that imports
+another, at its top, inside a function or for type checking alike, is never imported
+back by it, however far round. kahuna/'s layers are tests/test_package.py's."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def imported(path: Path, folder: str) -> set[str]:
+    """The modules of ``folder`` (a top-level package of the repository) that ``path``
+    imports anywhere in it: ``from scripts import x``, ``scripts.x``, or, run as a
+    script with its folder on the path, ``import x`` / ``from x import y``."""
+    names = {p.stem for p in (ROOT / folder).glob("*.py")}
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            modules = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules = [node.module] + ([f"{node.module}.{a.name}" for a in node.names]
+                                       if node.module == folder else [])
+        else:
+            continue
+        for module in modules:
+            parts = module.split(".")
+            if parts[0] == folder and len(parts) > 1 and parts[1] in names:
+                found.add(parts[1])
+            elif parts[0] in names:
+                found.add(parts[0])
+    return found - {path.stem}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every module from which an import path leads back to it, with one such path."""
+    found = []
+    for start in sorted(graph):
+        path, seen, todo = {start: [start]}, set(), [start]
+        while todo:
+            here = todo.pop()
+            for there in sorted(graph.get(here, ())):
+                if there == start:
+                    found.append(path[here] + [start])
+                    todo = []
+                    break
+                if there not in seen:
+                    seen.add(there)
+                    path[there] = path[here] + [there]
+                    todo.append(there)
+    return found
+
+
+def test_the_circle_finder_finds_a_circle_and_only_that():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [
+        ["a", "b", "c", "a"], ["b", "c", "a", "b"], ["c", "a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_scripts_import_no_circle():
+    graph = {p.stem: imported(p, "scripts") for p in (ROOT / "scripts").glob("*.py")}
+    assert graph["trim_stdlib"] >= {"build_site", "strip_source"}  # the scan sees imports
+    assert circles(graph) == []
