@@ -39,6 +39,7 @@ from web.view import parts, view
 
 from .helpers import HOLD_ALOA, final_position, last_card, position
 from .pseudo import Pseudo, outside_brackets
+from .test_web_reasons import ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND
 from .test_web_review import finished_game
 from .test_web_tutorial import card, follow
 from .web_helpers import Clock, MemoryStorage, new_app
@@ -249,6 +250,10 @@ def screens() -> list[str]:
     shown.append(view(noticed).dialog)
     boot(noticed, {"seed": "x"})
     draw(noticed)
+    for key, link in (("position", UNKNOWN_ISLAND), ("position", THIRD_CARD), ("record", ILLEGAL),
+                      ("record", encode({"format": "kahuna-record"}))):
+        boot(noticed, {key: link})
+        draw(noticed)  # each kind of trouble in its own plain words (web/reasons.py)
     boot(noticed, {"pace": "9"})
     draw(noticed)
     start_autoplay(noticed, "grandmaster")

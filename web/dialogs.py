@@ -159,10 +159,12 @@ def problem_html(entry: Saved) -> str:
 
 
 def problem_text(text: str, detail: str = "") -> str:
-    """What went wrong: ``text`` in the page's language, then ``detail``, the engine's
-    technical words (a field, a rule), which stay English, marked so, for bug reports."""
-    more = f' <span class="detail" lang="en">({escape(detail)})</span>' if detail else ""
-    return f'<p class="problem">{escape(text)}{more}</p>'
+    """What went wrong: ``text`` in the page's language; then ``detail``, the engine's
+    technical words (a field, a rule), English, folded away for bug reports."""
+    more = (f'<details class="bug-report"><summary>{escape(_("Details for a bug report"))}'
+            f'</summary><pre class="detail" lang="en">{escape(detail)}</pre></details>'
+            if detail else "")
+    return f'<p class="problem">{escape(text)}</p>{more}'
 
 
 def notice_html(title: str, message: str, detail: str = "") -> str:

@@ -19,6 +19,7 @@ from .controller import COMPUTER, HOTSEAT, Match
 from .language import N_, _
 from .lesson import puzzle_run
 from .modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE, Mode
+from .reasons import TOO_LARGE, reason
 from .sequence import Sequence
 
 if TYPE_CHECKING:
@@ -162,13 +163,13 @@ def open_file(app: App, name: str, raw: bytes) -> None:
                       lambda key: _file_problem(name)):
             return
     except KahunaError as exc:  # not JSON, not UTF-8, too large
-        problems, detail = [_file_problem(name)], [str(exc)]
+        problems, detail = [f"{_file_problem(name)} {reason(exc)}"], [str(exc)]
     app.tell(FILE_TITLE, " ".join(problems), detail[-1])
 
 
 def file_too_large(app: App, name: str, size: int) -> None:
     """The file ``name`` has ``size`` bytes, more than FILE_LIMIT: said, not read."""
-    app.tell(FILE_TITLE, _file_problem(name),
+    app.tell(FILE_TITLE, f"{_file_problem(name)} {_(TOO_LARGE)}",
              f"too large: {size} bytes, at most {FILE_LIMIT}")
 
 
@@ -193,7 +194,7 @@ def _open_link(app: App, key: str, data: Any, problems: list[str], detail: list[
             data = {**data, "meta": {"mode": HOTSEAT}}
         match = Match.from_record(data)
     except (ValueError, KahunaError, TypeError, AttributeError) as exc:  # a bad link: say why
-        problems.insert(0, problem(key))
+        problems.insert(0, f"{problem(key)} {reason(exc)}")
         detail.append(str(exc))
         return False
     link = saves.identity(match.to_record())
