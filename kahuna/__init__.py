@@ -55,7 +55,8 @@ if TYPE_CHECKING:
         why_turn, why_words,
     )
     from .learn import (
-        Aim, Because, Goal, Puzzle, TurnError, Verdict, check_turn, find_puzzle, goal_from_text,
+        Aim, Because, Goal, Puzzle, TurnError, Verdict, beyond_reach, check_turn, find_puzzle,
+        goal_from_text,
         goal_text, goal_words, parse_turn, puzzles, solve, turn_over, verdict_words,
     )
 
@@ -65,9 +66,9 @@ _LAZY = {"LEVELS", "make_player", "Decided", "Player", "Thinking"}
 _REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "review_turns",
            "walk_turn", "why_turn", "why_words"}
 #: The puzzles and their goals (kahuna/learn/, docs/puzzles.md), loaded on first use too.
-_LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "check_turn",
-          "find_puzzle", "goal_from_text", "goal_text", "goal_words", "parse_turn", "puzzles", "solve", "turn_over",
-          "verdict_words"}
+_LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "beyond_reach",
+          "check_turn", "find_puzzle", "goal_from_text", "goal_text", "goal_words", "parse_turn",
+          "puzzles", "solve", "turn_over", "verdict_words"}
 
 __all__ = [
     "LINK_KEYS", "link_record", "decode_link", "link_kind", "link_url", "LANGUAGES", "translations", "YOU",

@@ -39,7 +39,7 @@ from web.view import parts, view
 
 from .helpers import HOLD_ALOA, final_position, last_card, position
 from .pseudo import Pseudo, outside_brackets
-from .test_web_reasons import ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND
+from .test_web_reasons import FRESH, ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND
 from .test_web_review import finished_game
 from .test_web_tutorial import card, follow
 from .web_helpers import Clock, MemoryStorage, new_app
@@ -263,6 +263,11 @@ def screens() -> list[str]:
     boot(embedded, {"embed": "", "position": "AAAA"})
     embedded.lang = language.in_use()
     shown.append(view(embedded).dialog)
+    for wrong in ({"mode": "diagram", "level": "expert"},  # an option of another mode
+                  {"mode": "puzzle", "goal": "control:12"}):  # a goal beyond reach
+        boot(embedded, {"embed": "", "position": FRESH,
+                        **wrong})
+        shown.append(view(embedded).dialog)
     embedded.handle("start")
     draw(embedded)
     # The tutorial: the first visit's offer, each lesson (once with a card that does not
@@ -326,9 +331,12 @@ def screens() -> list[str]:
     draw(reviewed)
     # Embeds in each mode; their options given badly.
     frame = App(MemoryStorage(), Clock(), seed=1, embed="/kahuna/")
-    boot(frame, {"embed": "", "mode": "sequence", "caption": "ELAI", "step": "-", "goal": "?",
-                 "puzzle": "?", "level": "?", "colour": "?", "variants": "?",
+    boot(frame, {"embed": "", "mode": "sequence", "caption": "ELAI", "step": "-",
                  "islands": "?", "lines": "?", "arrows": "?", "labels": "?"})
+    draw(frame)
+    boot(frame, {"embed": "", "mode": "puzzle", "goal": "?", "puzzle": "?"})
+    draw(frame)
+    boot(frame, {"embed": "", "level": "?", "colour": "?", "variants": "?"})
     draw(frame)
     boot(frame, {"embed": "", "mode": "?"})
     draw(frame)
@@ -413,7 +421,8 @@ ADDRESS_WORDS = ("seed", "pace", "autoplay", "lang", "record", "position", "embe
                  # an embed's options and their values (web/modes.py)
                  "mode", "caption", "step", "goal", "puzzle", "level", "colour", "variants",
                  "black", "white", "v1", "v2", "play", "diagram", "sequence", "islands",
-                 "lines", "arrows", "labels")
+                 "lines", "arrows", "labels",
+                 "control")  # a goal as the address writes it (goal=control:12)
 KEPT = re.compile("|".join([*(rf"\b{name}\b" for name in ISLANDS),
                             *(rf"\b{name}\b" for name in language.NAMES.values()),
                             r"\b(?:EN|DE|FR|PL)\b",

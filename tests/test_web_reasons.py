@@ -32,6 +32,7 @@ def _position(**changes) -> str:
     return encode({**data, **changes})
 
 
+FRESH = _position()  # a good one: a fresh deal, Black to move
 UNKNOWN_ISLAND = _position(display=["ZZZZ", "GOLA", "IFFI"])
 THIRD_CARD = _position(display=["COCO", "COCO", "IFFI"])  # two in Black's hand already
 ILLEGAL = encode(json.loads(broken_at_action_3()))

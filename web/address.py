@@ -133,7 +133,7 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
     embed = "embed" in first
     # the full page reads a puzzle to pose, and a game embed's options for a new game
     chosen = first.get("mode") == PUZZLE or any(key in first for key in NEW_GAME)
-    mode = read_mode(first, problems) if embed or chosen else Mode()
+    mode = read_mode(first, problems, embed) if embed or chosen else Mode()
     return Address(seed, pace, embed, link, tuple(problems), autoplay, lang, detail,
                    bool(keys), mode)
 
