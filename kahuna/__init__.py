@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .drawing.annotations import Annotations, parse_annotations
 from .drawing.board import board_svg
 from .drawing.layout import centre as island_centre
+from .drawing.layout import line_shape
 from .drawing.marks import LastTurn, Marks, annotated
 from .drawing.words import island_label, line_label
 from .notation.link import KEYS as LINK_KEYS
@@ -80,7 +81,7 @@ __all__ = [
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
     "Effects", "Outcome", "Phase", "State", "Termination", "cards_of",
-    "Annotations", "parse_annotations", "board_svg", "island_centre", "LastTurn", "Marks",
+    "Annotations", "parse_annotations", "board_svg", "island_centre", "line_shape", "LastTurn", "Marks",
     "annotated", "island_label", "line_label", *sorted(_LAZY),
     *sorted(_REVIEW), *sorted(_LEARN),
 ]

@@ -34,7 +34,7 @@ from web.opening import boot, file_too_large, open_file, start_autoplay
 from web.review import advance
 from web.saves import PREFIX
 from web.share import LIMIT
-from web.tips import TIPS
+from web.tips import TIPS, tip_html
 from web.view import parts, view
 
 from .helpers import HOLD_ALOA, final_position, last_card, position
@@ -180,6 +180,8 @@ def screens() -> list[str]:
         app.handle(f"tip:{key}")
         draw(app)
     app.handle("tip:")
+    for key in ("spot:build:ALOA-HUNA", "spot:remove:ALOA-HUNA", "spot:island:ELAI"):
+        shown.append(tip_html(key))  # a board's place clicked with no card chosen
     for dialog in ("menu", "languages", "keys", "settings"):
         app.dialog = ""
         app.handle(dialog)

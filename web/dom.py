@@ -14,7 +14,7 @@ import time
 from pyodide.ffi import JsProxy, create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from . import acts, focus, keys, lessons
+from . import acts, focus, keys, lessons, spots
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
 from .opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
@@ -351,6 +351,9 @@ class Page:
             event.target.select()
         target = event.target.closest("[data-act]")
         if target is None or target is jsnull:  # a click beside every control
+            place = _place(event)
+            if place:  # a line, bridge or island no card lit: the help says what to do
+                self.act(f"{acts.SPOT}:{place}")
             return
         act = target.getAttribute("data-act")
         if event.detail > 1 and act.startswith("do:"):  # a double click plays once
@@ -586,6 +589,21 @@ class Page:
         finally:
             self.busy = False
             self.render()
+
+
+def _place(event: JsProxy) -> str:
+    """The island, bridge or line a click on the board hit or came near (a free line is
+    too thin for a finger: web/spots.py); "" for none, or off the board."""
+    place = event.target.closest("#board [data-line], #board [data-island]")
+    if place is not None and place is not jsnull:
+        return (place.getAttribute("data-line") if place.hasAttribute("data-line")
+                else place.getAttribute("data-island"))
+    svg = event.target.closest("#board svg.board")
+    if svg is None or svg is jsnull:
+        return ""
+    point = window.DOMPoint.new(event.clientX, event.clientY).matrixTransform(
+        svg.getScreenCTM().inverse())
+    return spots.line_near(point.x, point.y, bool(svg.classList.contains("portrait")))
 
 
 def _overlay_up() -> str:
