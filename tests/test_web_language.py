@@ -238,6 +238,8 @@ def screens() -> list[str]:
     menu = new_app(storage, seed=6, handicap=1)
     menu.handle("menu")
     draw(menu)
+    menu.handle("set:handicap_player:" + menu.choice.colour)  # the handicap's bridges: yours
+    draw(menu)
     menu.handle("set:mode:hotseat")
     draw(menu)
     storage.setItem("kahuna.current", "broken")

@@ -35,7 +35,10 @@ TIPS: dict[str, tuple[str, str]] = {
     "v1": (N_("Fewer surprises (V1)"), N_(
         "No building next to the opponent’s islands; after removing a bridge you may build "
         "on that line for free.")),
-    "v2": (N_("Open draws (V2)"), N_("Cards taken from the display stay face up.")),
+    "v2": (N_("Open draws (V2)"), N_(
+        "Cards taken from the display stay face up in the hand until played. Without V2 they "
+        "show dashed too, as remembered, but only until a face-down discard may have hidden "
+        "them.")),
     "handicap": (N_("Handicap bridges"), N_(
         "Bridges the named player placed before the first turn, to even out a difference "
         "in strength.")),
