@@ -1,8 +1,9 @@
 """Short help on what the page shows without words: a card's corner number, a dashed
 card, the counters, the cards left, the variants. A tap (or a long press on a card)
 shows it in a bubble at the foot of the screen, so nothing is told by hovering only;
-the next tap anywhere that acts, or on the bubble, puts it away. A tap on the board
-where no chosen card lit anything says what to choose first (``spot_key``)."""
+the next tap anywhere puts it away, and it goes by itself after a few seconds
+(web/dom.py); it is no control, and taps pass through it (web/style.css). A tap on the
+board where no chosen card lit anything says what to choose first (``spot_key``)."""
 
 from __future__ import annotations
 
@@ -71,8 +72,7 @@ def _spot(kind: str, place: str) -> tuple[str, str]:
 
 
 def tip_html(key: str) -> str:
-    """The bubble's HTML for ``key``; "" (no bubble) for none or an unknown key. A tap on
-    the bubble puts it away."""
+    """The bubble's HTML for ``key``; "" (no bubble) for none or an unknown key."""
     head, _colon, rest = key.partition(":")
     if head == "spot":
         title, text = _spot(*rest.split(":"))
@@ -80,5 +80,4 @@ def tip_html(key: str) -> str:
         title, text = _(TIPS[key][0]), _(TIPS[key][1])
     else:
         return ""
-    return (f'<span class="tip-box" data-act="tip:"><b>{escape(title)}</b> '
-            f'{escape(text)}</span>')
+    return f'<span class="tip-box"><b>{escape(title)}</b> {escape(text)}</span>'
