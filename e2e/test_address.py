@@ -50,3 +50,24 @@ def test_a_game_embeds_full_game_link_offers_its_game_once(page, base_url, wait_
     wait_ready(page)
     settle(page)
     assert page.locator("#dialog").is_hidden()
+
+
+def test_a_garbage_position_is_said_in_german_with_the_english_folded(page, base_url,
+                                                                      wait_ready, screenshot):
+    """A German reader reads why in German; the engine's English reason waits, folded, in
+    "Details" for a bug report (it was shown in brackets after the German sentence)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(base_url + "?lang=de&position=Z2FyYmFnZQ")  # "garbage" in base64url
+    wait_ready(page)
+    problem = page.locator("#dialog .problem")
+    assert "ließ sich nicht lesen" in problem.inner_text()
+    fold = page.locator("#dialog details.bug-report")
+    assert not fold.locator("pre").is_visible()  # folded until asked for
+    assert "JSON" not in page.locator("#dialog").inner_text()  # nothing English in sight
+    screenshot(page, "address-garbage-position-de-phone")
+    fold.locator("summary").click()
+    detail = fold.locator("pre[lang='en']")
+    detail.wait_for(state="visible")
+    assert "not JSON text" in detail.inner_text()
+    assert fold.locator("summary").inner_text() == "Details für einen Fehlerbericht"
+    screenshot(page, "address-garbage-position-de-details")

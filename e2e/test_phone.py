@@ -160,7 +160,7 @@ def test_the_counters_and_corner_numbers_explain_themselves_on_a_tap(
     page.wait_for_selector("#tip .tip-box")
     assert "(isl.)" in page.text_content("#tip")
     screenshot(page, "phone-390x844-tip")
-    page.tap("#tip .tip-box")  # a tap on the bubble puts it away
+    page.tap("#prompt")  # any other tap puts it away
     page.wait_for_selector("#tip .tip-box", state="detached")
     page.dispatch_event("#hand .card >> nth=0", "contextmenu")  # a long press on a card
     page.wait_for_selector("#tip .tip-box")
@@ -325,5 +325,68 @@ def test_back_closes_a_dialog_instead_of_leaving_the_page(browser, base_url, wai
     page.wait_for_selector("#dialog", state="hidden")
     assert page.locator('#hand [aria-pressed="true"]').count() == 1
     assert page.evaluate("window.__watchers.map(w => w.destroyed)") == [False, True, True]
+    context.close()
+    assert outside == []
+
+
+def _bubble_over(locator) -> bool:
+    """Whether the help bubble's box overlaps the element of ``locator``."""
+    return locator.evaluate("""e => {
+        const a = document.querySelector('#tip .tip-box').getBoundingClientRect(),
+              b = e.getBoundingClientRect();
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    }""")
+
+
+def test_the_help_bubble_never_blocks_a_control_and_leaves_by_itself(browser, base_url,
+                                                                     wait_ready, screenshot):
+    """The bubble stayed until tapped, over the Computer row (issue 29): the row's control
+    under it takes a tap at once (the tap also puts it away), and left alone the bubble
+    goes by itself."""
+    context, page, outside = _phone(browser, 390, 844)
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    settle(page)
+    row = "#players .stat >> nth=1"  # the Computer row's counters: a control (their help)
+    page.locator(row).scroll_into_view_if_needed()
+    page.evaluate("""() => {  // the row where the bubble shows, as a long page has it
+        const r = document.querySelector('#players').getBoundingClientRect();
+        window.scrollBy(0, r.bottom - innerHeight + 12);
+    }""")
+    page.tap("#table [data-act='tip:discards']")
+    page.wait_for_selector("#tip .tip-box")
+    assert _bubble_over(page.locator(row))
+    screenshot(page, "phone-390x844-tip-over-computer-row")
+    page.tap(row)  # reaches the row's control through the bubble
+    page.wait_for_function("document.querySelector('#tip').textContent.includes('(isl.)')")
+    page.wait_for_selector("#tip .tip-box", state="detached", timeout=20_000)  # by itself
+    page.tap("#table [data-act='tip:discards']")
+    page.wait_for_selector("#tip .tip-box")
+    page.tap("#board svg.board.portrait", position={"x": 4, "y": 4})  # the sea: away too
+    page.wait_for_selector("#tip .tip-box", state="detached")
+    context.close()
+    assert outside == []
+
+
+def test_a_real_long_press_on_a_card_shows_its_help_and_never_takes_the_card(
+        browser, base_url, wait_ready):
+    """A finger held on a card (Chromium's touch emulation through the DevTools protocol,
+    as a phone's touch screen sends it), not a synthetic contextmenu event."""
+    context, page, outside = _phone(browser, 390, 844)
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    settle(page)
+    card = page.locator("#hand button.card >> nth=0")
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(800)  # the finger held down: the gesture itself, not a wait
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("document.querySelector('#tip').textContent.includes('lines')")
+    page.tap("#players .stat >> nth=0")  # after anything the press sent: another help
+    page.wait_for_function("document.querySelector('#tip').textContent.includes('(isl.)')")
+    assert page.locator('#hand [aria-pressed="true"]').count() == 0  # not taken by it
     context.close()
     assert outside == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .page_driver import place_a_bridge, settle
+from .page_driver import click_line, place_a_bridge, settle
 
 #: Places that hold no control: the sea, the header's title, the prompt, the move log's
 #: summary and the hand labels (the panel's headings).
@@ -94,4 +94,28 @@ def test_a_click_right_after_the_turn_s_end_starts_one_computer_turn(page, base_
     settle(page)
     mine = [t for t in page.locator("#log li").all_text_contents() if " You " in f" {t} "]
     assert len(mine) == 2, mine
+    assert not _errors(page, console_messages)
+
+
+def test_a_free_line_or_an_island_clicked_with_no_card_chosen_says_what_to_choose(
+        page, base_url, wait_ready, screenshot, console_messages):
+    """They did nothing (issue 29): the help bubble names the cards to choose first, and
+    nothing is chosen or played."""
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(base_url + "?seed=5&pace=0")
+    wait_ready(page)
+    settle(page)
+    log = page.locator("#log li").all_text_contents()
+    line = page.locator("#board svg.board path.free:visible").first
+    a, b = line.get_attribute("data-line").split("-")
+    click_line(page, line)
+    tip = page.locator("#tip .tip-box")
+    tip.wait_for()
+    assert tip.inner_text() == (f"{a}–{b} To build here, choose a card of {a} or {b} first, "
+                                "then this line.")
+    screenshot(page, "spot-free-line-phone")
+    page.locator("#board svg.board:visible #island-ELAI .land").click()
+    page.wait_for_function("document.querySelector('#tip').textContent.includes('next to ELAI')")
+    assert page.locator('#hand button.card[aria-pressed="true"]').count() == 0
+    assert page.locator("#log li").all_text_contents() == log
     assert not _errors(page, console_messages)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .drawing.annotations import Annotations, parse_annotations
 from .drawing.board import board_svg
 from .drawing.layout import centre as island_centre
+from .drawing.layout import line_shape
 from .drawing.marks import LastTurn, Marks, annotated
 from .drawing.words import island_label, line_label
 from .notation.link import KEYS as LINK_KEYS
@@ -55,7 +56,8 @@ if TYPE_CHECKING:
         why_turn, why_words,
     )
     from .learn import (
-        Aim, Because, Goal, Puzzle, TurnError, Verdict, check_turn, find_puzzle, goal_from_text,
+        Aim, Because, Goal, Puzzle, TurnError, Verdict, beyond_reach, check_turn, find_puzzle,
+        goal_from_text,
         goal_text, goal_words, parse_turn, puzzles, solve, turn_over, verdict_words,
     )
 
@@ -65,9 +67,9 @@ _LAZY = {"LEVELS", "make_player", "Decided", "Player", "Thinking"}
 _REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "review_turns",
            "walk_turn", "why_turn", "why_words"}
 #: The puzzles and their goals (kahuna/learn/, docs/puzzles.md), loaded on first use too.
-_LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "check_turn",
-          "find_puzzle", "goal_from_text", "goal_text", "goal_words", "parse_turn", "puzzles", "solve", "turn_over",
-          "verdict_words"}
+_LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "beyond_reach",
+          "check_turn", "find_puzzle", "goal_from_text", "goal_text", "goal_words", "parse_turn",
+          "puzzles", "solve", "turn_over", "verdict_words"}
 
 __all__ = [
     "LINK_KEYS", "link_record", "decode_link", "link_kind", "link_url", "LANGUAGES", "translations", "YOU",
@@ -79,7 +81,7 @@ __all__ = [
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
     "Effects", "Outcome", "Phase", "State", "Termination", "cards_of",
-    "Annotations", "parse_annotations", "board_svg", "island_centre", "LastTurn", "Marks",
+    "Annotations", "parse_annotations", "board_svg", "island_centre", "line_shape", "LastTurn", "Marks",
     "annotated", "island_label", "line_label", *sorted(_LAZY),
     *sorted(_REVIEW), *sorted(_LEARN),
 ]

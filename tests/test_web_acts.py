@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kahuna import RecordError
-from web.acts import HANDLERS, KEY_ACTS
+from web.acts import HANDLERS, KEY_ACTS, SPOT
 from web.controller import Match
 from web.dialogs import settings_html
 from web.settings import Settings
@@ -32,7 +32,7 @@ def test_every_act_the_page_can_carry_has_a_handler_and_every_handler_an_act():
     shown = view(new_app(seed=6, first="black", colour="black"))  # the hand's acts are built
     heads |= {act.partition(":")[0] for act in clickable(shown.hand + shown.board + shown.table
                                                           + settings_html(Settings()))}
-    assert heads | set(KEY_ACTS) == set(HANDLERS) | {"hint"}  # Hint is web/dom.py's own
+    assert heads | set(KEY_ACTS) | {SPOT} == set(HANDLERS) | {"hint"}  # Hint: web/dom.py's own
 
 
 @pytest.mark.parametrize("act", [

@@ -14,7 +14,7 @@ from kahuna.rules.state import Phase, Termination
 from web.app import App
 from web.controller import HOTSEAT
 from web.opening import boot
-from web.players import levels
+from web.players import level_name, levels
 from web.view import view
 
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
@@ -196,6 +196,30 @@ def test_new_game_dialog_options_shape_the_game():
     m = app.match
     assert (m.human, m.level, m.state.open_draws, m.state.first) == (1, levels()[-1], True, 1)
     assert m.state.phase is Phase.HANDICAP and m.state.to_move == 0
+
+
+def test_new_game_dialog_says_who_gets_the_handicap_what_v2_adds_and_labels_levels():
+    """A newcomer did not see what V2 adds (the cards taken from the display show, dashed,
+    without it), nor who the handicap's bridges go to; the levels were in lower case
+    among capitalised buttons (issue 29)."""
+    app = new_app(seed=1, colour="white")
+    app.handle("menu")
+    shown = view(app).dialog
+    assert "Without V2 they show dashed too" in shown
+    for level in levels():
+        assert f'data-act="set:level:{level}" aria-pressed="' in shown  # the ids stay
+        assert f'">{level_name(level).capitalize()}</button>' in shown
+    assert "places" not in shown  # no handicap: nobody places any
+    app.handle("set:handicap:1")
+    assert ("White places 1 bridge on a free line of their choice before the first turn: a "
+            "head start for the weaker player. That is you.") in view(app).dialog
+    app.handle("set:handicap:3")
+    app.handle("set:handicap_player:black")
+    assert "Black places 3 bridges on free lines" in view(app).dialog
+    assert "That is the computer." in view(app).dialog
+    for act in ("set:colour:random", "set:mode:hotseat"):  # not known, or no computer
+        app.handle(act)
+        assert "That is" not in view(app).dialog and "Black places 3" in view(app).dialog
 
 
 def test_stale_or_malformed_acts_are_ignored_and_a_vanished_current_game_starts_anew():

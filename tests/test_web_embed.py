@@ -17,7 +17,7 @@ from web.opening import boot
 from web.players import levels
 from web.view import view
 
-from .web_helpers import Clock, MemoryStorage, clickable
+from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
 FULL = "/kahuna/?position=abc&pace=0"  # the full game's address, as web/start.py makes it
 
@@ -165,3 +165,60 @@ def test_a_game_embeds_full_game_link_offers_its_options_over_the_game_kept():
     again = App(storage, Clock(), seed=7)
     boot(again, {})
     assert again.dialog == "" and again.match.id == kept
+
+
+def _position(seed: int = 1) -> str:
+    return encode(position_to_json(new_game(Setup(seed=seed, first=0))))
+
+
+def test_an_option_the_mode_does_not_take_is_said_and_left_out():
+    """An author's level= on a diagram, explore on a sequence were ignored without a word
+    (issue 29): each is said, with the options that mode takes, and left out."""
+    game = new_app(seed=2, mode=HOTSEAT)
+    game.play(sorted(game.match.state.legal_actions())[0])
+    record = encode(game.match.to_record())
+    cases = [({"mode": "diagram", "position": _position(), "level": levels()[0]}, "level",
+              "diagram", "step, explore"),
+             ({"mode": "sequence", "record": record, "explore": ""}, "explore", "sequence",
+              "step, auto"),
+             ({"mode": "puzzle", "position": _position(), "goal": "gain:ELAI", "auto": ""},
+              "auto", "puzzle", "puzzle, goal"),
+             ({"position": _position(), "step": "2"}, "step", "play", "level, colour, variants")]
+    for params, name, mode, takes in cases:
+        app = embedded({"embed": "", **params})
+        assert app.dialog == "notice", params
+        assert app.notice[1] == (f"In the address, {name} does nothing with mode={mode}: it is "
+                                 f"left out. The options of mode={mode}: {takes}, caption, "
+                                 "islands, lines, arrows, labels."), params
+        assert app.match is not None and not app.mode.explore and app.mode.level is None
+    explored = embedded({"embed": "", "mode": "diagram", "position": _position(), "explore": "",
+                         "caption": "Try it", "islands": "ELAI"})
+    assert explored.dialog == "" and explored.mode.explore  # its own options: no word
+
+
+def test_the_full_page_holds_no_option_to_a_mode():
+    """A diagram's full-game link keeps its mode= and explore; the full page takes a game's
+    options from any link, so it says nothing of them."""
+    storage = MemoryStorage()
+    storage.setItem(tutorial.KEY, tutorial.SKIPPED)  # a returning reader
+    app = App(storage, Clock(), seed=6)
+    boot(app, {"mode": "diagram", "explore": "", "level": levels()[1]})
+    assert app.dialog == "new" and app.choice.level == levels()[1]
+
+
+def test_a_control_goal_beyond_the_movers_bridges_is_said():
+    """goal=control:12 was posed without a word on a fresh deal: holding all 12 islands
+    takes at least 18 bridges (the majorities add up to 35 line ends, two per bridge), and
+    Black, with no bridge on the board and 3 cards, can have 3 by the end of the turn."""
+    app = embedded({"embed": "", "mode": "puzzle", "position": _position(), "goal": "control:12"})
+    assert app.dialog == "notice" and app.puzzle is not None  # posed all the same
+    assert app.notice[1] == (
+        "No turn reaches the goal control:12 from this position: it takes at least 18 of your "
+        "bridges on the board (each island you hold needs more than half of its lines), and "
+        "you can have at most 3 there by the end of this turn: those there now and one per "
+        "card in your hand.")
+    three = embedded({"embed": "", "mode": "puzzle", "position": _position(), "goal": "control:3"})
+    assert "at least 4 of your bridges" in three.notice[1]  # ALOA (2), a 3-line island: 4
+    for goal in ("control:2", "gain:ELAI"):  # 2 islands of 3 lines share a line: 3 bridges
+        fine = embedded({"embed": "", "mode": "puzzle", "position": _position(), "goal": goal})
+        assert fine.dialog == "" and fine.puzzle is not None, goal

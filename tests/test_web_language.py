@@ -34,11 +34,12 @@ from web.opening import boot, file_too_large, open_file, start_autoplay
 from web.review import advance
 from web.saves import PREFIX
 from web.share import LIMIT
-from web.tips import TIPS
+from web.tips import TIPS, tip_html
 from web.view import parts, view
 
 from .helpers import HOLD_ALOA, final_position, last_card, position
 from .pseudo import Pseudo, outside_brackets
+from .test_web_reasons import FRESH, ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND
 from .test_web_review import finished_game
 from .test_web_tutorial import card, follow
 from .web_helpers import Clock, MemoryStorage, new_app
@@ -179,6 +180,8 @@ def screens() -> list[str]:
         app.handle(f"tip:{key}")
         draw(app)
     app.handle("tip:")
+    for key in ("spot:build:ALOA-HUNA", "spot:remove:ALOA-HUNA", "spot:island:ELAI"):
+        shown.append(tip_html(key))  # a board's place clicked with no card chosen
     for dialog in ("menu", "languages", "keys", "settings"):
         app.dialog = ""
         app.handle(dialog)
@@ -235,6 +238,8 @@ def screens() -> list[str]:
     menu = new_app(storage, seed=6, handicap=1)
     menu.handle("menu")
     draw(menu)
+    menu.handle("set:handicap_player:" + menu.choice.colour)  # the handicap's bridges: yours
+    draw(menu)
     menu.handle("set:mode:hotseat")
     draw(menu)
     storage.setItem("kahuna.current", "broken")
@@ -249,6 +254,10 @@ def screens() -> list[str]:
     shown.append(view(noticed).dialog)
     boot(noticed, {"seed": "x"})
     draw(noticed)
+    for key, link in (("position", UNKNOWN_ISLAND), ("position", THIRD_CARD), ("record", ILLEGAL),
+                      ("record", encode({"format": "kahuna-record"}))):
+        boot(noticed, {key: link})
+        draw(noticed)  # each kind of trouble in its own plain words (web/reasons.py)
     boot(noticed, {"pace": "9"})
     draw(noticed)
     start_autoplay(noticed, "grandmaster")
@@ -258,6 +267,11 @@ def screens() -> list[str]:
     boot(embedded, {"embed": "", "position": "AAAA"})
     embedded.lang = language.in_use()
     shown.append(view(embedded).dialog)
+    for wrong in ({"mode": "diagram", "level": "expert"},  # an option of another mode
+                  {"mode": "puzzle", "goal": "control:12"}):  # a goal beyond reach
+        boot(embedded, {"embed": "", "position": FRESH,
+                        **wrong})
+        shown.append(view(embedded).dialog)
     embedded.handle("start")
     draw(embedded)
     # The tutorial: the first visit's offer, each lesson (once with a card that does not
@@ -321,9 +335,12 @@ def screens() -> list[str]:
     draw(reviewed)
     # Embeds in each mode; their options given badly.
     frame = App(MemoryStorage(), Clock(), seed=1, embed="/kahuna/")
-    boot(frame, {"embed": "", "mode": "sequence", "caption": "ELAI", "step": "-", "goal": "?",
-                 "puzzle": "?", "level": "?", "colour": "?", "variants": "?",
+    boot(frame, {"embed": "", "mode": "sequence", "caption": "ELAI", "step": "-",
                  "islands": "?", "lines": "?", "arrows": "?", "labels": "?"})
+    draw(frame)
+    boot(frame, {"embed": "", "mode": "puzzle", "goal": "?", "puzzle": "?"})
+    draw(frame)
+    boot(frame, {"embed": "", "level": "?", "colour": "?", "variants": "?"})
     draw(frame)
     boot(frame, {"embed": "", "mode": "?"})
     draw(frame)
@@ -408,7 +425,8 @@ ADDRESS_WORDS = ("seed", "pace", "autoplay", "lang", "record", "position", "embe
                  # an embed's options and their values (web/modes.py)
                  "mode", "caption", "step", "goal", "puzzle", "level", "colour", "variants",
                  "black", "white", "v1", "v2", "play", "diagram", "sequence", "islands",
-                 "lines", "arrows", "labels")
+                 "lines", "arrows", "labels",
+                 "control")  # a goal as the address writes it (goal=control:12)
 KEPT = re.compile("|".join([*(rf"\b{name}\b" for name in ISLANDS),
                             *(rf"\b{name}\b" for name in language.NAMES.values()),
                             r"\b(?:EN|DE|FR|PL)\b",

@@ -12,7 +12,7 @@ import json
 import random
 from typing import TYPE_CHECKING, Callable
 
-from kahuna import Action, NotationError, seat_name
+from kahuna import Action, NotationError, Phase, seat_name
 
 from . import lessons, saves, settings
 from .choices import toggle
@@ -23,7 +23,7 @@ from .panels import own_hand
 from .players import levels
 from .review import choose, show_step
 from .share import share
-from .tips import TIPS
+from .tips import TIPS, spot_key
 from .tutorial import act as _tutorial
 
 if TYPE_CHECKING:
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 #: Acts the keyboard sends (web/dom.py): Escape, and ? for the keys' list.
 KEY_ACTS = ("escape", "keys")
+#: The act web/dom.py makes of a click on an unlit line, bridge or island ("spot:ALOA").
+SPOT = "spot"
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
 FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep", "puzzles",
                   "puzzle", "share", "copy", "open-file", "tutorial")
@@ -79,6 +81,19 @@ def _review_step(app: App, rest: str) -> None:
 def _tip(app: App, rest: str) -> None:
     """Show the help ``rest`` (web/tips.py), or put it away when it is shown already."""
     app.tip = rest if rest in TIPS and rest != app.tip else ""
+
+
+def _spot(app: App, rest: str) -> None:
+    """A click on a free line, a bridge or an island that no chosen card lit: on the
+    person's turn, with no card chosen, the help says what to choose first (it did
+    nothing). A lesson of the tutorial has its own words; a chosen card, the prompt's."""
+    m = app.match
+    if (m is None or not app.may_act() or app.selected
+            or (app.tutorial is not None and app.tutorial.lesson is not None)):
+        return
+    obs = m.observation()
+    if obs.phase in (Phase.PLAY, Phase.FINAL) and obs.to_move == obs.seat:
+        app.tip = spot_key(obs, rest)
 
 
 def _languages(app: App, rest: str) -> None:
@@ -301,7 +316,7 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "newer": _newer, "keep": _keep, "languages": _languages, "lang": _lang,
     "review": _review, "review-turn": _review_turn, "review-step": _review_step,
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
-    "tip": _tip, **lessons.HANDLERS, "share": _share, "copy": _copy,
+    "tip": _tip, SPOT: _spot, **lessons.HANDLERS, "share": _share, "copy": _copy,
     "open-file": _open_file,
     "tutorial": _tutorial,
 }

@@ -32,6 +32,7 @@ from kahuna import LANGUAGES, LINK_KEYS, KahunaError, decode_link, link_record
 
 from .language import _, supported
 from .modes import NEW_GAME, OPTIONS, PUZZLE, Mode, read_mode
+from .reasons import reason
 
 #: A seed: ASCII digits only (``str.isdigit`` also takes "٣" and "²"), short enough
 #: that ``int`` is instant.
@@ -127,18 +128,18 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
         try:
             link = (key, link_record(key, decode_link(first[key])))
         except KahunaError as exc:
-            problems.append(link_problem(key))
+            problems.append(f"{link_problem(key)} {reason(exc)}")
             detail = str(exc)
     embed = "embed" in first
     # the full page reads a puzzle to pose, and a game embed's options for a new game
     chosen = first.get("mode") == PUZZLE or any(key in first for key in NEW_GAME)
-    mode = read_mode(first, problems) if embed or chosen else Mode()
+    mode = read_mode(first, problems, embed) if embed or chosen else Mode()
     return Address(seed, pace, embed, link, tuple(problems), autoplay, lang, detail,
                    bool(keys), mode)
 
 
 def link_problem(key: str) -> str:
-    """The record or position of a link cannot be opened. (Why, the engine says in
-    English, naming the field or rule, as the command line does: shown as a detail.)"""
+    """The record or position of a link cannot be opened. (Why: web/reasons.py in plain
+    words; the engine's English, naming the field or rule, is folded away as a detail.)"""
     # TRANSLATORS: {key} is "record" or "position", a parameter's name in the address.
     return _("The {key} in the address could not be read.").format(key=key)

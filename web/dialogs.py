@@ -23,6 +23,7 @@ from .panels import islands_held, scores_table, scoring_names
 from .players import level_name
 from .saves import Saved
 from .settings import CHOICES, WORDS, Settings
+from .tips import TIPS
 
 RANDOM = "random"  # a seat or colour the deal decides
 _SEATS = (seat_name(BLACK), seat_name(WHITE), RANDOM)
@@ -105,8 +106,9 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     if choice.mode == COMPUTER:
         rows.append(_row(_("Your colour"), _options("colour", choice.colour, seats)))
         level = choice.level or levels[0]  # "" until chosen: the weakest
-        rows.append(_row(_("Level"), _options("level", level,
-                                              [(name, level_name(name)) for name in levels])))
+        rows.append(_row(_("Level"), _options("level", level, [
+            (name, level_name(name)[:1].upper() + level_name(name)[1:])  # a label, as the rest
+            for name in levels])))
         rows.append(note(results))
     rows.append(_row(_("Who starts"), _options("first", choice.first, seats)))
     rows.append(_row(_("Fewer surprises (V1)"), _options(
@@ -115,13 +117,23 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
                         "you may build on that line for free.")))
     rows.append(_row(_("Open draws (V2)"), _options(
         "open_draws", "on" if choice.open_draws else "off", on_off)))
-    rows.append(note(_("Cards taken from the display stay face up.")))
+    rows.append(note(_(TIPS["v2"][1])))  # said as a newcomer sees it: dashed cards without V2
     rows.append(_row(_("Handicap bridges"), _options(
         "handicap", str(choice.handicap), [(str(n), str(n) if n else _("None"))
                                            for n in range(4)])))
     if choice.handicap:
         rows.append(_row(_("Handicap for"), _options("handicap_player", choice.handicap_player,
                                                      seats[:2])))
+        who = _colour(_SEATS.index(choice.handicap_player))
+        rows.append(note(ngettext(
+            "{player} places {count} bridge on a free line of their choice before the first "
+            "turn: a head start for the weaker player.",
+            "{player} places {count} bridges on free lines of their choice before the first "
+            "turn: a head start for the weaker player.", choice.handicap)
+            .format(player=who, count=choice.handicap)
+            + ("" if choice.mode != COMPUTER or choice.colour == RANDOM else " "
+               + (_("That is you.") if choice.colour == choice.handicap_player
+                  else _("That is the computer.")))))
     close = button("close", _("Back to the game")) if current is not None else ""
     close += button("tutorial:start", _("Tutorial"))
     # One grid for all rows, so every row's buttons start in the same column.
@@ -159,10 +171,12 @@ def problem_html(entry: Saved) -> str:
 
 
 def problem_text(text: str, detail: str = "") -> str:
-    """What went wrong: ``text`` in the page's language, then ``detail``, the engine's
-    technical words (a field, a rule), which stay English, marked so, for bug reports."""
-    more = f' <span class="detail" lang="en">({escape(detail)})</span>' if detail else ""
-    return f'<p class="problem">{escape(text)}{more}</p>'
+    """What went wrong: ``text`` in the page's language; then ``detail``, the engine's
+    technical words (a field, a rule), English, folded away for bug reports."""
+    more = (f'<details class="bug-report"><summary>{escape(_("Details for a bug report"))}'
+            f'</summary><pre class="detail" lang="en">{escape(detail)}</pre></details>'
+            if detail else "")
+    return f'<p class="problem">{escape(text)}</p>{more}'
 
 
 def notice_html(title: str, message: str, detail: str = "") -> str:

@@ -16,7 +16,7 @@ from pyscript import document, window
 
 from kahuna import Action
 
-from . import acts, focus, keys, lessons
+from . import acts, focus, keys, lessons, spots
 from .app import App
 from .guard import CONTINUE, NEW, RELOAD, Guard
 from .opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
@@ -27,6 +27,10 @@ from .view import parts, view
 
 #: When the board is drawn turned (keep in step with web/style.css).
 PORTRAIT = "(orientation: portrait) and (max-width: 759px)"
+#: How long a help bubble stays when nothing else puts it away (web/tips.py).
+TIP_SECONDS = 6
+#: A finger held this long on a card is a long press (as a phone's own, about 500 ms).
+LONG_PRESS_MS = 500
 SLICE = 0.03  # seconds of thinking between two frames (keeps tasks far below 200 ms)
 DARK = "(prefers-color-scheme: dark)"
 #: What the keyboard reaches inside a dialog (the focus trap cycles through these).
@@ -97,11 +101,15 @@ class Page:
         self.later = False  # a look again at the computer's turn is due (kick)
         self.keyboard = False  # the last input was a key: focus follows the play
         self.opener: str | None = None  # finds the control that opened the dialog again
+        self.tips = 0  # help bubbles drawn or put away: the latest one's time counts
+        self.presses = 0  # pointers down and up: a long press is the latest, still down
+        self.long_pressed = False  # the click that ends a long press is not a tap
         self.up = ""  # the overlay shown at the last drawing ("" none)
         self.watcher: JsProxy | None = None  # a CloseWatcher while a dialog may be closed
         self._back = create_proxy(GUARD.wrap(self.on_back))
         self._pointer = create_proxy(GUARD.wrap(self.on_pointer))
-        document.addEventListener("pointerdown", self._pointer)
+        for kind in ("pointerdown", "pointerup", "pointercancel"):
+            document.addEventListener(kind, self._pointer)
         self._dark = window.matchMedia(DARK)
         app.set_system_dark(bool(self._dark.matches))
         self._recolour = create_proxy(GUARD.wrap(self.on_recolour))
@@ -177,8 +185,17 @@ class Page:
         return self.fixed_pace if self.fixed_pace is not None else self.app.settings.seconds()
 
     def on_pointer(self, event: JsProxy) -> None:
-        """A mouse or a finger: focus stays where the person clicks."""
+        """A mouse or a finger: focus stays where the person clicks. A finger coming down
+        on a face-up card may be a long press (``_held``); lifted or taken over by a
+        scroll, it is not."""
         self.keyboard = False
+        self.presses += 1
+        if event.type == "pointerdown":
+            self.long_pressed = False
+            if event.pointerType == "touch" and _numbered(event.target):
+                press = self.presses
+                window.setTimeout(create_once_callable(GUARD.wrap(lambda: self._held(press))),
+                                  LONG_PRESS_MS)
 
     def on_recolour(self, event: JsProxy) -> None:
         """The system's colour preference changed: the theme "as the system" follows."""
@@ -203,6 +220,8 @@ class Page:
             if self.written.get(target) != html:
                 self.written[target] = html
                 document.getElementById(target).innerHTML = html
+                if target == "tip":
+                    self._tip_shown(bool(html))
         lesson = self.app.tutorial.lesson if current.coach else None
         if lesson is not None:  # the parts the step is about, for the layout (web/style.css)
             document.body.setAttribute("data-lesson", lesson.part)
@@ -234,6 +253,20 @@ class Page:
             asyncio.ensure_future(GUARD.run(lambda: self.copy(text)))
         if current.open_file:  # still inside the click: the browser allows the chooser
             document.getElementById(CHOOSER).click()
+
+    def _tip_shown(self, shown: bool) -> None:
+        """A help bubble was drawn (or put away): it goes by itself after TIP_SECONDS, so it
+        never stays over the rows below it; a newer one starts its own time."""
+        self.tips += 1
+        if shown:
+            mine = self.tips
+            window.setTimeout(create_once_callable(GUARD.wrap(lambda: self._tip_gone(mine))),
+                              TIP_SECONDS * 1000)
+
+    def _tip_gone(self, mine: int) -> None:
+        if mine == self.tips and self.app.tip:  # still the bubble that started this time
+            self.app.tip = ""
+            self.render()
 
     async def copy(self, text: str) -> None:
         """Put ``text`` on the clipboard; the App hears whether the browser let it."""
@@ -349,10 +382,19 @@ class Page:
 
     def on_click(self, event: JsProxy) -> None:
         """A click on an element with ``data-act``: the hint, or an act for the App."""
+        if self.long_pressed:  # the finger of a long press rose: its help is shown
+            self.long_pressed = False
+            return
         if event.target.id == SHARED:  # a click keeps the whole link selected
             event.target.select()
         target = event.target.closest("[data-act]")
         if target is None or target is jsnull:  # a click beside every control
+            place = _place(event)
+            if place:  # a line, bridge or island no card lit: the help says what to do
+                self.act(f"{acts.SPOT}:{place}")
+            elif self.app.tip:  # any other tap puts the help away (an act does so itself)
+                self.app.tip = ""
+                self.render()
             return
         act = target.getAttribute("data-act")
         if event.detail > 1 and act.startswith("do:"):  # a double click plays once
@@ -373,12 +415,21 @@ class Page:
     def on_long_press(self, event: JsProxy) -> None:
         """A long press on a face-up card (a phone's context menu; a right click): what its
         corner number means, instead of the browser's menu."""
-        corner = event.target.closest(".card")
-        corner = None if corner is None or corner is jsnull else corner.querySelector("small")
-        if corner is not None and corner is not jsnull:
+        if _numbered(event.target):
             event.preventDefault()
-            self.app.handle("tip:lines")
-            self.render()
+            self._card_help()
+
+    def _held(self, press: int) -> None:
+        """LONG_PRESS_MS after a finger came down on a face-up card: if it is still down,
+        a long press. Chromium's touch emulation sent no context menu for it, but a click
+        once the finger rose, which took the card: that click is let go (``on_click``)."""
+        if press == self.presses:
+            self.long_pressed = True
+            self._card_help()
+
+    def _card_help(self) -> None:
+        self.app.tip = "lines"  # not the toggling act: a press may also bring a context menu
+        self.render()
 
     def on_key(self, event: JsProxy) -> None:
         """The keys of the keys' list (``?``, web/dialogs.keys_html): Tab kept
@@ -603,6 +654,30 @@ class Page:
             self.busy = False
             self.render()
         self.kick()
+
+
+def _numbered(target: JsProxy) -> bool:
+    """Whether ``target`` is on a face-up card (one with a corner number to explain)."""
+    card = target.closest(".card")
+    if card is None or card is jsnull:
+        return False
+    corner = card.querySelector("small")
+    return corner is not None and corner is not jsnull
+
+
+def _place(event: JsProxy) -> str:
+    """The island, bridge or line a click on the board hit or came near (a free line is
+    too thin for a finger: web/spots.py); "" for none, or off the board."""
+    place = event.target.closest("#board [data-line], #board [data-island]")
+    if place is not None and place is not jsnull:
+        return (place.getAttribute("data-line") if place.hasAttribute("data-line")
+                else place.getAttribute("data-island"))
+    svg = event.target.closest("#board svg.board")
+    if svg is None or svg is jsnull:
+        return ""
+    point = window.DOMPoint.new(event.clientX, event.clientY).matrixTransform(
+        svg.getScreenCTM().inverse())
+    return spots.line_near(point.x, point.y, bool(svg.classList.contains("portrait")))
 
 
 def _overlay_up() -> str:

@@ -17,9 +17,10 @@ of that mode, read from the address and checked here. Pure; ``web.address.read``
                         position: the computer takes the other seat)
   variants=v1,v2        play: the variants of a fresh game (V1 fewer surprises, V2 open draws)
 
-A bad option is left out, and a sentence in ``problems`` says so, as for the rest of the
-address; a mode that cannot work without something (a sequence without a record, a
-puzzle without a goal) falls back to play and says why.
+A bad option, or one the mode does not take (``ONLY_IN``), is left out, and a sentence in
+``problems`` says so, as for the rest of the address; a mode that cannot work without
+something (a sequence without a record, a puzzle without a goal) falls back to play and
+says why.
 """
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ OPTIONS = ("mode", "caption", "step", "puzzle", "goal", "level", "colour", "vari
            "islands", "lines", "arrows", "labels")
 FLAGS = ("auto", "explore")
 NEW_GAME = ("level", "colour", "variants")  # a game's options: the full page offers them
+#: The modes an option does something in (a caption and the notes: every mode). Given to
+#: another mode, it is left out and said (a level on a diagram was ignored unsaid).
+ONLY_IN = {"step": (DIAGRAM, SEQUENCE), "auto": (SEQUENCE,), "explore": (DIAGRAM,),
+           "puzzle": (PUZZLE,), "goal": (PUZZLE,), "level": (PLAY,), "colour": (PLAY,),
+           "variants": (PLAY,)}
 #: Each kind of note, and what a good one looks like (said when one cannot be read).
 NOTES = {"islands": "ELAI,HUNA", "lines": "ALOA-HUNA", "arrows": "ALOA>HUNA", "labels": "ELAI:1"}
 #: Characters of a caption kept: a caption is a line, not a page.
@@ -97,13 +103,16 @@ def _shortened(caption: str) -> str:
     return cut.rstrip() + "…"
 
 
-def read_mode(first: Mapping[str, str], problems: list[str]) -> Mode:
+def read_mode(first: Mapping[str, str], problems: list[str], embedded: bool = True) -> Mode:
     """The embed's mode from the address's parameters (name -> first value); each bad
-    option adds a sentence to ``problems``."""
+    option adds a sentence to ``problems``. Not ``embedded`` (the full page, which takes
+    a puzzle and a game's options from any mode's link), options are not held to the mode."""
     mode = first.get("mode", PLAY)
     if mode not in MODES:
         problems.append(_bad("mode", mode, _("one of {modes}").format(modes=", ".join(MODES))))
         mode = PLAY
+    if embedded:
+        first = _in_mode(first, mode, problems)
     caption = _shortened(_INVISIBLE.sub("", " ".join(first.get("caption", "").split())))
     step = None
     if "step" in first:
@@ -141,6 +150,23 @@ def read_mode(first: Mapping[str, str], problems: list[str]) -> Mode:
         mode = PLAY
     return Mode(mode, caption, step, "auto" in first, "explore" in first, puzzle, goal,
                 level, colour, variants, _notes(first, problems))
+
+
+def _in_mode(first: Mapping[str, str], mode: str, problems: list[str]) -> dict[str, str]:
+    """The parameters without the options ``mode`` does not take, each said."""
+    kept = {}
+    for name, value in first.items():
+        if mode in ONLY_IN.get(name, (mode,)):
+            kept[name] = value
+            continue
+        takes = [option for option, modes in ONLY_IN.items() if mode in modes]
+        # TRANSLATORS: {name} is an option of the address, {mode} a mode's name there
+        # (diagram, sequence...), {options} the options that mode takes.
+        problems.append(_("In the address, {name} does nothing with mode={mode}: it is left "
+                          "out. The options of mode={mode}: {options}.")
+                        .format(name=name, mode=mode,
+                                options=", ".join([*takes, "caption", *NOTES])))
+    return kept
 
 
 def _notes(first: Mapping[str, str], problems: list[str]) -> Annotations:

@@ -16,12 +16,15 @@ from kahuna import MAX_BYTES, KahunaError, RecordError, link_kind, link_record, 
 from . import dialogs, lessons, saves, tutorial
 from .address import Address, link_problem, quoted, read
 from .controller import COMPUTER, HOTSEAT, Match
-from .language import N_, _
+from .language import N_, _, ngettext
 from .lesson import puzzle_run
 from .modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE, Mode
+from .reasons import TOO_LARGE, reason
 from .sequence import Sequence
 
 if TYPE_CHECKING:
+    from kahuna import Goal
+
     from .app import App
 
 LINK_TITLE = N_("This link holds no game that can be opened")
@@ -98,6 +101,8 @@ def open_mode(app: App, linked: bool = True) -> list[str]:
         run, match = puzzle_run(mode.puzzle, mode.goal, m)
         app.resume(match)
         app.puzzle = run
+        if not mode.puzzle:  # an author's goal: one no turn can reach is said at once
+            return _beyond_reach(run.goal, match)
     elif mode.mode == PLAY and m is not None and (mode.colour or mode.level):
         _choose_from_mode(app, mode)  # a linked game, played against the computer
         m.mode, m.level = COMPUTER, app.choice.level
@@ -105,6 +110,27 @@ def open_mode(app: App, linked: bool = True) -> list[str]:
         m.human = dialogs.seat_of(app.choice.colour, rng)
         app.resume(m)
     return []
+
+
+def _beyond_reach(goal: Goal, match: Match) -> list[str]:
+    """A sentence when counting bridges shows that no turn from ``match`` reaches ``goal``
+    (``kahuna.beyond_reach``: a control goal of more islands than the mover's bridges can
+    hold by the turn's end)."""
+    from kahuna import beyond_reach, goal_text  # lazy: kahuna.learn loads on first use
+
+    counted = beyond_reach(goal, match.state)
+    if counted is None:
+        return []
+    need, most = counted
+    return [ngettext("No turn reaches the goal {goal} from this position: it takes at least "
+                     "{need} bridge of yours on the board (each island you hold needs more than "
+                     "half of its lines), and you can have at most {most} there by the end of "
+                     "this turn: those there now and one per card in your hand.",
+                     "No turn reaches the goal {goal} from this position: it takes at least "
+                     "{need} of your bridges on the board (each island you hold needs more than "
+                     "half of its lines), and you can have at most {most} there by the end of "
+                     "this turn: those there now and one per card in your hand.", need)
+            .format(goal=goal_text(goal), need=need, most=most)]
 
 
 def _choose_from_mode(app: App, mode: Mode) -> None:
@@ -162,13 +188,13 @@ def open_file(app: App, name: str, raw: bytes) -> None:
                       lambda key: _file_problem(name)):
             return
     except KahunaError as exc:  # not JSON, not UTF-8, too large
-        problems, detail = [_file_problem(name)], [str(exc)]
+        problems, detail = [f"{_file_problem(name)} {reason(exc)}"], [str(exc)]
     app.tell(FILE_TITLE, " ".join(problems), detail[-1])
 
 
 def file_too_large(app: App, name: str, size: int) -> None:
     """The file ``name`` has ``size`` bytes, more than FILE_LIMIT: said, not read."""
-    app.tell(FILE_TITLE, _file_problem(name),
+    app.tell(FILE_TITLE, f"{_file_problem(name)} {_(TOO_LARGE)}",
              f"too large: {size} bytes, at most {FILE_LIMIT}")
 
 
@@ -193,7 +219,7 @@ def _open_link(app: App, key: str, data: Any, problems: list[str], detail: list[
             data = {**data, "meta": {"mode": HOTSEAT}}
         match = Match.from_record(data)
     except (ValueError, KahunaError, TypeError, AttributeError) as exc:  # a bad link: say why
-        problems.insert(0, problem(key))
+        problems.insert(0, f"{problem(key)} {reason(exc)}")
         detail.append(str(exc))
         return False
     link = saves.identity(match.to_record())

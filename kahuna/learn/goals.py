@@ -21,6 +21,7 @@ from typing import Any
 from ..rules.actions import Action, parse_island, parse_line
 from ..rules.board import ISLANDS, LINES, LINES_OF, MAJORITY, N_ISLANDS, line_name
 from ..rules.errors import IllegalAction, KahunaError, NotationError
+from ..rules.fields import BRIDGES, Phase
 from ..rules.observation import Observation, observe
 from ..rules.state import Effects, State, bridge_counts
 
@@ -103,6 +104,22 @@ def goal_from_text(text: str) -> Goal:
         digits = field == "count" and value.isascii() and value.isdigit() and len(value) < 3
         data[field] = int(value) if digits else value
     return Goal.from_json(data)
+
+
+def beyond_reach(goal: Goal, state: State) -> tuple[int, int] | None:
+    """For a control goal no turn from ``state`` can reach, by counting bridges: the fewest
+    bridges its count of islands takes (each island needs more than half its lines, R10,
+    and a bridge counts at both its ends), and the most the mover can have on the board at
+    the turn's end (those there now, plus one per card in hand at best: R8; a removal, R9,
+    and V1's free bridge after it spend two cards on one bridge; the supply, R3). None
+    when the count may be reachable (then the solver tells, ``solve``)."""
+    if goal.aim is not Aim.CONTROL or state.phase == Phase.HANDICAP:  # R7: no cards needed
+        return None
+    mover = state.to_move
+    need = -(-sum(sorted(MAJORITY)[:goal.count]) // 2)
+    placed = BRIDGES - state.supply[mover]
+    most = placed + min(sum(state.hands[mover]), state.supply[mover])
+    return (need, most) if most < need else None
 
 
 def goal_text(goal: Goal) -> str:

@@ -11,7 +11,7 @@ import base64
 import json
 from typing import Any
 
-from ..rules.errors import RecordError
+from ..rules.errors import RecordError, refused
 from .position import position_from_json
 from .reading import MAX_BYTES, load_json
 from .record import FORMAT, VERSION, replay
@@ -30,11 +30,11 @@ def decode(text: str) -> Any:
     """The JSON a parameter holds (padding optional); RecordError saying what is wrong."""
     text = text.strip()
     if len(text) > MAX_BYTES * 4 // 3 + 4:
-        raise RecordError(f"too long: {len(text)} characters")
+        raise refused(RecordError, "size", f"too long: {len(text)} characters")
     try:
         raw = base64.urlsafe_b64decode((text + "=" * (-len(text) % 4)).encode("ascii"))
     except (ValueError, UnicodeEncodeError):  # binascii.Error is a ValueError
-        raise RecordError("not base64url text") from None
+        raise refused(RecordError, "text", "not base64url text") from None
     return load_json(raw, RecordError)
 
 

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from ..rules.errors import KahunaError, PositionError, shown
+from ..rules.errors import KahunaError, PositionError, refused, shown
 from ..rules.state import BLACK, WHITE
 
 #: Far above any real input (a long game's record is about 5 kB) and low enough that
@@ -35,26 +35,27 @@ def load_json(raw: bytes | str, error: type[KahunaError]) -> Any:
     most MAX_DIGITS digits. Raises ``error`` saying what is wrong."""
     if isinstance(raw, bytes):
         if len(raw) > MAX_BYTES:
-            raise error(f"too large: {len(raw)} bytes, at most {MAX_BYTES}")
+            raise refused(error, "size", f"too large: {len(raw)} bytes, at most {MAX_BYTES}")
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise error("not UTF-8 text") from None
+            raise refused(error, "text", "not UTF-8 text") from None
     raw = raw.removeprefix("\ufeff")
     if len(raw) > MAX_BYTES:
-        raise error(f"too large: {len(raw)} characters, at most {MAX_BYTES}")
+        raise refused(error, "size", f"too large: {len(raw)} characters, at most {MAX_BYTES}")
     depth = deepest = 0
     for bracket in _BRACKET.finditer(_STRING.sub('""', raw)):
         depth += 1 if bracket.group() in "[{" else -1
         deepest = max(deepest, depth)
     if deepest > MAX_DEPTH:
-        raise error(f"nested {deepest} levels deep, at most {MAX_DEPTH}")
+        raise refused(error, "text", f"nested {deepest} levels deep, at most {MAX_DEPTH}")
     try:
         return json.loads(raw, parse_int=lambda text: _whole(text, error),
                           parse_float=lambda text: _finite(text, error),
                           parse_constant=lambda name: _no_constant(name, error))
     except json.JSONDecodeError as exc:
-        raise error(f"not JSON text (line {exc.lineno}, column {exc.colno})") from None
+        raise refused(error, "text",
+                      f"not JSON text (line {exc.lineno}, column {exc.colno})") from None
 
 
 def _whole(text: str, error: type[KahunaError]) -> int:

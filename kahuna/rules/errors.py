@@ -6,7 +6,18 @@ from typing import Any
 
 
 class KahunaError(Exception):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose. ``kind`` names a trouble
+    that has no class of its own, for a reader's plain words (the page's notices):
+    "size" (too large to read) or "text" (not text of the kind expected at all)."""
+
+    kind = ""
+
+
+def refused(error: type[KahunaError], kind: str, message: str) -> KahunaError:
+    """``error(message)`` marked with ``kind`` (see KahunaError)."""
+    exc = error(message)
+    exc.kind = kind
+    return exc
 
 
 class NotationError(KahunaError, ValueError):
