@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, Callable
 
 from kahuna import Action, Effects, State, position_from_json
 from kahuna.rules.actions import all_fixed_actions, discard, sub_multisets
@@ -46,6 +47,30 @@ def bridges(state: State, player: int) -> list[str]:
 def play(state: State, *texts: str) -> list[Effects]:
     """Play each action (checked) and return their effects."""
     return [state.play(Action.parse(text)) for text in texts]
+
+
+def game_state(game: Any) -> State:
+    """The State of a State, of the page's Match (its ``state``) or of an App (its match's)."""
+    game = getattr(game, "match", game)
+    return getattr(game, "state", game)
+
+
+def play_randomly(game: Any, rng: random.Random, actions: int | None = None, *,
+                  sort: bool = False, until: Callable[[State], bool] | None = None) -> list[Action]:
+    """Play random legal actions on ``game`` (a State, or the page's Match or App: its
+    ``play`` takes the action) until the game is over, ``actions`` are played or
+    ``until(state)`` holds; return the actions played. ``sort`` draws from the actions in
+    sorted order, so the generator's own order does not change the game."""
+    played: list[Action] = []
+    while actions is None or len(played) < actions:
+        state = game_state(game)
+        if state.is_over or (until is not None and until(state)):
+            break
+        legal = state.legal_actions()
+        action = rng.choice(sorted(legal) if sort else legal)
+        game.play(action)
+        played.append(action)
+    return played
 
 
 def legal(state: State) -> set[str]:

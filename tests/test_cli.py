@@ -8,6 +8,8 @@ from pathlib import Path
 
 from kahuna import Setup, make_record, new_game
 
+from .helpers import play_randomly
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -19,12 +21,7 @@ def kahuna(*args):
 def random_record(seed, cut=None):
     setup = Setup(seed=seed)
     s = new_game(setup)
-    rng = random.Random(seed)
-    actions = []
-    while not s.is_over and (cut is None or len(actions) < cut):
-        action = rng.choice(sorted(s.legal_actions()))
-        s.do(action)
-        actions.append(action)
+    actions = play_randomly(s, random.Random(seed), cut, sort=True)
     return make_record(setup, actions), s
 
 

@@ -9,7 +9,7 @@ from kahuna import BLACK, WHITE, Action, Setup, describe, new_game, observe
 from kahuna.rules.board import ISLANDS
 from kahuna.rules.state import control_invariants
 
-from .helpers import island, play, position, rest_of
+from .helpers import island, play, play_randomly, position, rest_of
 
 
 def without_history(obs):
@@ -20,11 +20,8 @@ def midgame(seed, moves=60, min_pile=0, **variants):
     """A state after ``moves`` random actions, or fewer: the game ends, or the pile is down
     to ``min_pile`` cards."""
     s = new_game(Setup(seed=seed, **variants))
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if s.is_over or len(s.pile) <= min_pile:
-            break
-        s.do(rng.choice(sorted(s.legal_actions())))
+    play_randomly(s, random.Random(seed), moves, sort=True,
+                  until=lambda state: len(state.pile) <= min_pile)
     return s
 
 

@@ -37,7 +37,7 @@ from web.share import LIMIT
 from web.tips import TIPS
 from web.view import parts, view
 
-from .helpers import HOLD_ALOA, final_position, last_card, position
+from .helpers import HOLD_ALOA, final_position, last_card, play_randomly, position
 from .pseudo import Pseudo, outside_brackets
 from .test_web_review import finished_game
 from .test_web_tutorial import card, follow
@@ -196,12 +196,11 @@ def screens() -> list[str]:
     hotseat.handle("uncover")
     draw(hotseat)
     rng = random.Random(3)
-    for _ in range(40):  # bridges and islands of both colours
-        hotseat.play(rng.choice(hotseat.match.state.legal_actions()))
+    play_randomly(hotseat, rng, 40)  # bridges and islands of both colours
     hotseat.covered = False
     draw(hotseat)
-    while not any(a.kind is Kind.REMOVE for a in hotseat.match.state.legal_actions()):
-        hotseat.play(rng.choice(hotseat.match.state.legal_actions()))
+    play_randomly(hotseat, rng, until=lambda s: any(a.kind is Kind.REMOVE
+                                                    for a in s.legal_actions()))
     hotseat.covered, hotseat.dialog = False, ""
     hotseat.show_hint(next(a for a in hotseat.match.state.legal_actions()
                            if a.kind is Kind.REMOVE))  # two cards chosen: bridges lit

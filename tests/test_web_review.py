@@ -11,6 +11,7 @@ from web.controller import HOTSEAT
 from web.review import advance
 from web.view import view
 
+from .helpers import play_randomly
 from .web_helpers import clickable, new_app
 
 
@@ -86,9 +87,7 @@ def test_no_review_before_the_end_nor_of_a_two_player_game():
     app.handle("review")
     assert app.review is None and app.dialog == ""
     hotseat = new_app(seed=3, mode=HOTSEAT)
-    rng = random.Random(2)
-    while not hotseat.match.state.is_over:
-        hotseat.play(rng.choice(hotseat.match.state.legal_actions()))
+    play_randomly(hotseat, random.Random(2))
     assert "review" not in clickable(view(hotseat).dialog)
     hotseat.handle("review")
     assert hotseat.review is None

@@ -24,7 +24,7 @@ from web.opening import (
 from web.share import COPIED, LIMIT, REFUSED, Share, share, shared
 from web.view import view
 
-from .helpers import HOLD_ALOA, last_card
+from .helpers import HOLD_ALOA, last_card, play_randomly
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
 SITE = "https://example.org/kahuna/"
@@ -32,11 +32,7 @@ SITE = "https://example.org/kahuna/"
 
 def played(app: App, actions: int, seed: int = 1) -> App:
     """``app`` after ``actions`` random legal actions (fewer if the game ends)."""
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if app.match.state.is_over:
-            break
-        app.play(rng.choice(sorted(app.match.state.legal_actions())))
+    play_randomly(app, random.Random(seed), actions, sort=True)
     app.covered, app.dialog = False, ""
     return app
 
@@ -223,9 +219,7 @@ def test_a_finished_game_shows_both_hands_however_it_was_opened():
     game from its share link a card back, and its replay too. Once the game is over
     nothing is hidden: the opponent's cards are face up, whichever way it is shown."""
     app = new_app(seed=3)
-    rng = random.Random(3)
-    while not app.match.state.is_over:
-        app.play(rng.choice(sorted(app.match.state.legal_actions())))
+    play_randomly(app, random.Random(3), sort=True)
     m = app.match
     seat = m.viewer()
     held = sorted(m.state.hand(1 - seat))
