@@ -1,11 +1,17 @@
-"""Small helpers shared by the engine tests: hand-built positions and action scripts."""
+"""Small helpers shared by the engine tests: hand-built positions, action scripts,
+random games, the command line."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any, Callable
 
-from kahuna import Action, Effects, State, position_from_json
+from kahuna import (Action, Effects, Setup, State, make_record, new_game,
+                    position_from_json)
 from kahuna.rules.actions import all_fixed_actions, discard, sub_multisets
 from kahuna.rules.board import ISLAND_INDEX, ISLANDS, LINE_INDEX, line_name
 from kahuna.rules.state import HAND_LIMIT
@@ -111,3 +117,55 @@ def final_position(scorings: list, black: list[str], white: list[str],
     return position(round=3, phase="final", final_turns=1, scorings=scorings, to_move=to_move,
                     bridges={"black": black, "white": white}, display=[None, None, None],
                     pile=[], discard={"up": rest_of()})
+
+
+# Built so that each effect the rulebook lists happens, and nothing else:
+# White holds DUDA (ALOA-DUDA, DUDA-HUNA, DUDA-ELAI: 3 of 4) and has two of BARI's five
+# lines (BARI-COCO, BARI-ELAI). Black holds ALOA (ALOA-BARI, ALOA-HUNA: 2 of 3) and
+# HUNA (ALOA-HUNA, HUNA-IFFI, HUNA-LALE: 3 of 5), and has three of ELAI's six lines.
+WHITE_BRIDGES = ["ALOA-DUDA", "DUDA-HUNA", "DUDA-ELAI", "BARI-COCO", "BARI-ELAI", "ELAI-HUNA"]
+BLACK_BRIDGES = ["ALOA-BARI", "ALOA-HUNA", "HUNA-IFFI", "HUNA-LALE",
+                 "ELAI-FAAA", "ELAI-IFFI", "ELAI-JOJO"]
+
+
+def worked_example(to_move: str = "white") -> State:
+    """The hand-built position before White's first placement (or with ``to_move``)."""
+    return position(
+        to_move=to_move,
+        bridges={"white": WHITE_BRIDGES, "black": BLACK_BRIDGES},
+        hands={"white": ["ALOA", "BARI", "KAHU"], "black": ["ELAI", "HUNA", "HUNA"]},
+        display=["GOLA", "JOJO", "LALE"],
+    )
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def kahuna(*args: str) -> subprocess.CompletedProcess:
+    """``python -m kahuna ARGS`` run from the checkout, its output captured as text."""
+    return subprocess.run([sys.executable, "-m", "kahuna", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def random_record(seed: int, cut: int | None = None) -> tuple[dict, State]:
+    """A game of random actions (``cut`` of them, or to the end) as a record, and its state."""
+    setup = Setup(seed=seed)
+    s = new_game(setup)
+    actions = play_randomly(s, random.Random(seed), cut, sort=True)
+    return make_record(setup, actions), s
+
+
+def write(tmp_path: Path, data: str | dict, name: str = "game.json") -> str:
+    """``data`` (text, or JSON) written to a file in ``tmp_path``; the file's path."""
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def midgame(seed: int, moves: int = 60, min_pile: int = 0, **variants: Any) -> State:
+    """A state after ``moves`` random actions, or fewer: the game ends, or the pile is down
+    to ``min_pile`` cards."""
+    s = new_game(Setup(seed=seed, **variants))
+    play_randomly(s, random.Random(seed), moves, sort=True,
+                  until=lambda state: len(state.pile) <= min_pile)
+    return s

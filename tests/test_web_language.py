@@ -14,7 +14,6 @@ import json
 import random
 import re
 from dataclasses import replace
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -39,9 +38,7 @@ from web.view import parts, view
 
 from .helpers import HOLD_ALOA, final_position, last_card, play_randomly, position
 from .pseudo import Pseudo, outside_brackets
-from .test_web_review import finished_game
-from .test_web_tutorial import card, follow
-from .web_helpers import Clock, MemoryStorage, new_app
+from .web_helpers import Clock, MemoryStorage, card, finished_game, follow, new_app, visible_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = i18n.read_po(i18n.template_path(ROOT).read_text(encoding="utf-8"))
@@ -366,37 +363,6 @@ def screens() -> list[str]:
                      (guard.RELOAD,)):
             shown.append(guard.problem_html(exc, ways))
     return shown
-
-
-class _Text(HTMLParser):
-    """The text a person sees or hears: text nodes and accessible names, but not what
-    is marked English on purpose (``lang="en"``)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.texts: list[str] = []
-        self.english = 0  # depth inside a lang="en" element
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if self.english or attrs.get("lang") == "en":
-            self.english += 1
-            return
-        self.texts += [attrs[a] for a in ("aria-label", "title", "alt") if attrs.get(a)]
-
-    def handle_endtag(self, tag):
-        if self.english:
-            self.english -= 1
-
-    def handle_data(self, data):
-        if not self.english:
-            self.texts.append(data)
-
-
-def visible_texts(html: str) -> list[str]:
-    parser = _Text()
-    parser.feed(html)
-    return [t for t in parser.texts if t.strip()]
 
 
 #: What may show untranslated: islands and lines, numbers, dates, the languages' own

@@ -12,13 +12,12 @@ from web.controller import HOTSEAT, Match
 from web.moves import NOTHING, last_turn, log_html, recent_html, turns
 from web.render import Marks, board_svg
 
-from .helpers import island, line, play, play_randomly
-from .test_worked_example import start
+from .helpers import island, line, play, play_randomly, worked_example
 
 
 def _worked_turns():
     """White's two placements and draw (R11), then Black's removal and placement."""
-    s = start()
+    s = worked_example()
     return s, play(s, "BARI>DUDA", "ALOA>BARI", "pile", "HUNA+HUNA/ELAI-HUNA", "ELAI>HUNA")
 
 
