@@ -1,7 +1,7 @@
 """Counts for the note of issue 10: each reader of outside data fed N random and mutated
 inputs; how many raised an error other than the documented KahunaError subclasses, and
-the slowest input's time, making it included (a reader must never hang: the tests check what is read, this
-measures how fast, as the tests must not).
+the slowest input's time, making it included (a reader must never hang: the tests check
+what is read, this measures how fast, as the tests must not).
 
     python3 bench/fuzz_figures.py [--inputs 2000] [--seed 1] [--root DIR]
 
@@ -131,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         address = importlib.import_module("web.address")
         parsers["address read"] = lambda: address.read(
-            [(rng.choice(ADDRESS_KEYS), rng.choice(ADDRESS_VALUES)) for _ in range(rng.randrange(8))])
+            [(rng.choice(ADDRESS_KEYS), rng.choice(ADDRESS_VALUES))
+             for _ in range(rng.randrange(8))])
     except ImportError:  # a checkout older than web/address.py
         pass
     print(f"{args.inputs} inputs per reader, seed {args.seed}, code at {args.root}")
