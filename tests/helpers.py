@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from kahuna import (Action, Effects, Setup, State, make_record, new_game,
-                    position_from_json)
+from kahuna import (Action, Effects, Phase, Setup, State, make_record, new_game,
+                    position_from_json, position_to_json)
 from kahuna.rules.actions import all_fixed_actions, discard, sub_multisets
 from kahuna.rules.board import ISLAND_INDEX, ISLANDS, LINE_INDEX, line_name
 from kahuna.rules.state import HAND_LIMIT
@@ -169,3 +169,11 @@ def midgame(seed: int, moves: int = 60, min_pile: int = 0, **variants: Any) -> S
     play_randomly(s, random.Random(seed), moves, sort=True,
                   until=lambda state: len(state.pile) <= min_pile)
     return s
+
+
+def tutorial_position() -> dict:
+    """A position some turns into a game: bridges on the board, Black to move."""
+    state = new_game(Setup(seed=11, first=0))
+    play_randomly(state, random.Random(11), sort=True, until=lambda s: len(s.history) >= 24
+                  and s.to_move == 0 and s.phase is Phase.PLAY)
+    return position_to_json(state)

@@ -1,18 +1,23 @@
 """Shared helpers for the web unit tests (not a test module itself): an App on memory
-storage, what the page shows (its acts, its text), whole games, the tutorial followed."""
+storage, what the page shows (its acts, its text), whole games (as Apps, or as records for
+the e2e tests), the tutorial followed."""
 
 from __future__ import annotations
 
 import random
 from html.parser import HTMLParser
 
-from kahuna import ISLANDS, cards_of
+from kahuna import ISLANDS, LEVELS, Setup, cards_of
 from web.app import App
+from web.controller import COMPUTER, Match
 from web.saves import MemoryStorage
 from web.view import view
 
-__all__ = ["App", "Clock", "MemoryStorage", "card", "click", "clickable", "computer",
-           "finished_game", "follow", "lesson", "lit", "new_app", "visible_texts"]
+from .helpers import play_randomly
+
+__all__ = ["App", "Clock", "MemoryStorage", "against_computer", "card", "click", "clickable",
+           "computer", "finished_game", "finished_record", "follow", "lesson", "lit", "new_app",
+           "visible_texts"]
 
 
 class Clock:
@@ -145,3 +150,23 @@ def follow(app: App, upto: str = "") -> None:
             click(app, lit(app)[0])
         elif key == "pass":
             click(app, "do:pass")
+
+
+def against_computer(seed: int = 3) -> tuple[dict, int]:
+    """A whole game against the computer (the person Black), its record with the meta
+    that says so (as "Download the game record" writes it), and the first step where the
+    computer is to move."""
+    match, rng = Match.new(Setup(seed=seed), COMPUTER, 0, "beginner"), random.Random(seed)
+    first = None
+    while not match.state.is_over:
+        if first is None and match.computer_to_move():
+            first = len(match.actions)
+        match.play(rng.choice(match.state.legal_actions()))
+    return match.to_record(), first
+
+
+def finished_record(seed: int = 5) -> dict:
+    """A game against the computer played to its end (random legal actions), as a record."""
+    m = Match.new(Setup(seed=seed, first=0), COMPUTER, 0, LEVELS[0], "linked", 0.0)
+    play_randomly(m, random.Random(seed))
+    return m.to_record()
