@@ -1,5 +1,7 @@
 """Counts for the note of issue 10: each reader of outside data fed N random and mutated
-inputs; how many raised an error other than the documented KahunaError subclasses.
+inputs; how many raised an error other than the documented KahunaError subclasses, and
+the slowest input's time, making it included (a reader must never hang: the tests check
+what is read, this measures how fast, as the tests must not).
 
     python3 bench/fuzz_figures.py [--inputs 2000] [--seed 1] [--root DIR]
 
@@ -19,6 +21,7 @@ import json
 import random
 import sys
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -26,6 +29,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = ["black", "white", "HUNA", "ALOA-BARI", "pile", "play", "final", "kahuna-record",
          "kahuna-position", "", "ELAI>HUNA", "true"]
+#: The page's address parameters (web/address.py), and values that once froze it.
+ADDRESS_KEYS = ["seed", "pace", "record", "position", "embed", "autoplay", "lang", "x"]
+ADDRESS_VALUES = ["", "0", "42", "٣", "9" * 5000, "NaN", "1e400", "%%%", "\x00", "3.", "0.25",
+                  "expert", "A" * 20000]
 
 
 def _module(*names: str):
@@ -121,18 +128,28 @@ def main(argv: list[str] | None = None) -> int:
         "cli replay": lambda: cli_run("replay", record_text()),
         "cli link": lambda: cli_run("link", record_text()),
     }
+    try:
+        address = importlib.import_module("web.address")
+        parsers["address read"] = lambda: address.read(
+            [(rng.choice(ADDRESS_KEYS), rng.choice(ADDRESS_VALUES))
+             for _ in range(rng.randrange(8))])
+    except ImportError:  # a checkout older than web/address.py
+        pass
     print(f"{args.inputs} inputs per reader, seed {args.seed}, code at {args.root}")
-    print(f"{'reader':22s} {'undocumented':>12s}  kinds")
+    print(f"{'reader':22s} {'undocumented':>12s} {'slowest ms':>10s}  kinds")
     for name, read in parsers.items():
         kinds: Counter[str] = Counter()
+        slowest = 0.0
         for _ in range(args.inputs):
+            start = time.perf_counter()
             try:
                 read()
             except documented:
                 pass
             except Exception as exc:  # noqa: BLE001 - counting what escapes is the point
                 kinds[type(exc).__name__] += 1
-        print(f"{name:22s} {sum(kinds.values()):12d}  "
+            slowest = max(slowest, time.perf_counter() - start)
+        print(f"{name:22s} {sum(kinds.values()):12d} {slowest * 1000:10.1f}  "
               + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
     return 0
 

@@ -43,3 +43,28 @@ TOUCH_JS = """() => {
     });
   return {text, lines, controls, scrolls: document.documentElement.scrollHeight > innerHeight + 1};
 }"""
+
+
+#: Text that does not fit: an element whose content is wider than its box, or a page
+#: wider than the screen (a 1 px box holds words for screen readers only).
+OVERFLOW = """() => {
+  const clipped = [...document.querySelectorAll(
+      'button, a, h1, h2, .label, .prompt, .round, .player, .note, td, th')]
+    .filter(el => el.offsetParent !== null && el.clientWidth > 1
+                  && el.scrollWidth > el.clientWidth + 1)
+    .map(el => el.textContent.trim());
+  // The header's words under its buttons: the title or the round hidden by one of them
+  // (the words' own box: a tip's wide touch area may pass under a button, web/style.css;
+  // an embed on a phone keeps its title for screen readers only, in a 1 px box).
+  const shown = sel => [...document.querySelectorAll(sel)]
+    .filter(el => el.offsetParent !== null && el.getBoundingClientRect().width > 1);
+  const words = shown('.bar h1, .bar .round > span').map(el => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect();
+  });
+  const buttons = shown('.bar nav button, .bar nav a').map(el => el.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const overlapped = words.some(a => buttons.some(b => meet(a, b)));
+  return {clipped, overlapped, sideways: document.documentElement.scrollWidth > innerWidth};
+}"""

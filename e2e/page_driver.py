@@ -1,6 +1,7 @@
-"""Driving the game page through its real UI, shared by e2e/test_page.py,
-e2e/test_embed.py and bench/page_figures.py: wait until the person may act, place a
-bridge, end a turn. Each helper takes the game's Page, or the Frame of an embedded game."""
+"""Driving the game page through its real UI, shared by the e2e tests and
+bench/page_figures.py: wait until the person may act, place a bridge, end a turn, play an
+action as a reader would; a host page of embedded games and its frames. Each helper takes
+the game's Page, or the Frame of an embedded game."""
 
 from __future__ import annotations
 
@@ -151,3 +152,51 @@ def keys_to(page: Page, selector: str) -> int:
         page.keyboard.press(key)
         pressed += 1
     raise AssertionError(f"the keys never reach {selector}: focus at {focused(page)}")
+
+
+#: The embedded game's frames on a host page: a typical embed, and a narrow one.
+SIZES = {"wide": (720, 520), "narrow": (360, 640)}
+
+
+def host_page(game: str, sizes: dict[str, tuple[int, int]] = SIZES) -> str:
+    """A rules page with the game at ``game`` in one <iframe> per size."""
+    frames = "".join(
+        f'<iframe id="{name}" src="{game}" width="{w}" height="{h}" loading="lazy" '
+        f'title="Kahuna: try this position" style="border: 0"></iframe>'
+        for name, (w, h) in sizes.items())
+    return ('<!doctype html><html lang="en"><meta charset="utf-8"><title>Rules</title>'
+            '<body style="margin: 16px; font: 16px sans-serif; background: #fff">'
+            '<h1>Building a bridge</h1><p>Black to move: choose a card, then a lit line.</p>'
+            f'<div style="display: flex; gap: 16px; align-items: flex-start">{frames}</div>'
+            '</body></html>')
+
+
+def open_frames(page, host_url: str, wait_ready) -> tuple:
+    """Open the host page at ``host_url``; its wide and narrow frames, once each is ready."""
+    page.set_viewport_size({"width": 1140, "height": 700})
+    page.goto(host_url)
+    wide, narrow = (page.locator(f"iframe#{name}").element_handle().content_frame()
+                    for name in SIZES)
+    for frame in (wide, narrow):
+        wait_ready(frame)
+    return wide, narrow
+
+
+def do(frame: Page | Frame, action: str) -> None:
+    """Play ``action`` as a reader would: its button, or the cards that light its line."""
+    direct = frame.locator(f'[data-act="do:{action}"]')
+    if direct.count() and not action[0].isupper():  # the pile, a display card, pass
+        direct.first.click()
+        return
+    cards = frame.locator("#hand button.card")
+    n = cards.count()
+    for chosen in [(i,) for i in range(n)] + [(i, j) for i in range(n) for j in range(i + 1, n)]:
+        for i in chosen:
+            cards.nth(i).click()
+        line = frame.locator(f'#board path.hit[data-act="do:{action}"]')
+        if line.count():
+            click_line(frame, line.first)
+            return
+        for i in chosen:
+            cards.nth(i).click()
+    raise AssertionError(f"no cards light {action}")

@@ -6,9 +6,9 @@ deployed site, a reload from its cache). The clicks on every screen
 from __future__ import annotations
 
 from .conftest import probe, violations
-from .page_driver import end_turn, place_a_bridge, settle
-from .test_embed import host_page, tutorial_position
+from .page_driver import end_turn, host_page, place_a_bridge, settle
 from kahuna.notation.link import encode
+from tests.helpers import tutorial_position
 
 
 def test_no_violation_with_the_service_worker(sw_context, built_site, serve_site, wait_ready,

@@ -4,37 +4,10 @@ typical embed size and a narrow one (two boots, side by side)."""
 
 from __future__ import annotations
 
-import random
-
 from kahuna.notation.link import encode
-from kahuna.notation.position import position_to_json
-from kahuna.rules.deal import Setup, new_game
-from kahuna.rules.state import Phase
+from tests.helpers import tutorial_position
 
-from .page_driver import end_turn, place_a_bridge, settle
-
-SIZES = {"wide": (720, 520), "narrow": (360, 640)}
-
-
-def tutorial_position() -> dict:
-    """A position some turns into a game: bridges on the board, Black to move."""
-    state, rng = new_game(Setup(seed=11, first=0)), random.Random(11)
-    while len(state.history) < 24 or state.to_move != 0 or state.phase is not Phase.PLAY:
-        state.do(rng.choice(sorted(state.legal_actions())))
-    return position_to_json(state)
-
-
-def host_page(game: str, sizes: dict[str, tuple[int, int]] = SIZES) -> str:
-    """A rules page with the game at ``game`` in one <iframe> per size."""
-    frames = "".join(
-        f'<iframe id="{name}" src="{game}" width="{w}" height="{h}" loading="lazy" '
-        f'title="Kahuna: try this position" style="border: 0"></iframe>'
-        for name, (w, h) in sizes.items())
-    return ('<!doctype html><html lang="en"><meta charset="utf-8"><title>Rules</title>'
-            '<body style="margin: 16px; font: 16px sans-serif; background: #fff">'
-            '<h1>Building a bridge</h1><p>Black to move: choose a card, then a lit line.</p>'
-            f'<div style="display: flex; gap: 16px; align-items: flex-start">{frames}</div>'
-            '</body></html>')
+from .page_driver import SIZES, end_turn, host_page, open_frames, place_a_bridge, settle
 
 
 # Whether the element is what a reader sees at its centre (not clipped away, nor covered).
@@ -46,17 +19,6 @@ OUTSIDE_JS = """() => [...document.querySelectorAll('.bar .when, .bar .left, .ba
   .map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width)
   .filter(([e, r]) => r.left < 0 || r.right > innerWidth)
   .map(([e, r]) => [e.textContent, r.left, r.right])"""
-
-
-def open_frames(page, host_url: str, wait_ready) -> tuple:
-    """Open the host page at ``host_url``; its wide and narrow frames, once each is ready."""
-    page.set_viewport_size({"width": 1140, "height": 700})
-    page.goto(host_url)
-    wide, narrow = (page.locator(f"iframe#{name}").element_handle().content_frame()
-                    for name in SIZES)
-    for frame in (wide, narrow):
-        wait_ready(frame)
-    return wide, narrow
 
 
 def test_an_embedded_position_plays_in_memory_only(page, base_url, serve_site, tmp_path,

@@ -10,11 +10,12 @@ import pytest
 from kahuna import decode_link, replay, translations, winner_words
 from kahuna.notation.link import encode
 from scripts.browser import guard_network
+from tests.web_helpers import against_computer
 
 from .a11y import finished_link as _finished_link, scoring_link as _scoring_link
 from .conftest import phone as phone_context
+from .measure import OVERFLOW
 from .page_driver import settle
-from .test_lessons import against_computer
 
 LANGS = ("en", "de", "fr", "pl")
 #: The main screen's words: the header, the panel's headings and labels, the prompt.
@@ -29,29 +30,6 @@ MAIN_TEXTS = """() => {
           lang: document.documentElement.lang,
           moves: document.querySelectorAll('#log li').length,
           cards: [...document.querySelectorAll('#hand .card b')].map(b => b.textContent).join()};
-}"""
-#: Text that does not fit: an element whose content is wider than its box, or a page
-#: wider than the screen (a 1 px box holds words for screen readers only).
-OVERFLOW = """() => {
-  const clipped = [...document.querySelectorAll(
-      'button, a, h1, h2, .label, .prompt, .round, .player, .note, td, th')]
-    .filter(el => el.offsetParent !== null && el.clientWidth > 1
-                  && el.scrollWidth > el.clientWidth + 1)
-    .map(el => el.textContent.trim());
-  // The header's words under its buttons: the title or the round hidden by one of them
-  // (the words' own box: a tip's wide touch area may pass under a button, web/style.css;
-  // an embed on a phone keeps its title for screen readers only, in a 1 px box).
-  const shown = sel => [...document.querySelectorAll(sel)]
-    .filter(el => el.offsetParent !== null && el.getBoundingClientRect().width > 1);
-  const words = shown('.bar h1, .bar .round > span').map(el => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    return range.getBoundingClientRect();
-  });
-  const buttons = shown('.bar nav button, .bar nav a').map(el => el.getBoundingClientRect());
-  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-  const overlapped = words.some(a => buttons.some(b => meet(a, b)));
-  return {clipped, overlapped, sideways: document.documentElement.scrollWidth > innerWidth};
 }"""
 
 

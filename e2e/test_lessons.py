@@ -10,43 +10,21 @@ import random
 import re
 from pathlib import Path
 
-from playwright.sync_api import Frame, Page
-
 from kahuna import puzzles
 from kahuna.notation.link import encode
 from kahuna.rules.deal import Setup
-from web.controller import COMPUTER, HOTSEAT, Match
+from tests.helpers import play_randomly
+from tests.web_helpers import against_computer
+from web.controller import HOTSEAT, Match
 
-from .page_driver import click_line, end_turn, settle
-from .test_embed import SIZES, host_page, open_frames
+from .page_driver import SIZES, do, end_turn, host_page, open_frames, settle
 
 
 def whole_game(seed: int = 4) -> dict:
     """A record of a whole two-player game (three rounds), random legal actions."""
-    match, rng = Match.new(Setup(seed=seed), HOTSEAT, None), random.Random(seed)
-    while not match.state.is_over:
-        match.play(rng.choice(match.state.legal_actions()))
+    match = Match.new(Setup(seed=seed), HOTSEAT, None)
+    play_randomly(match, random.Random(seed))
     return {k: v for k, v in match.to_record().items() if k != "meta"}
-
-
-def do(frame: Page | Frame, action: str) -> None:
-    """Play ``action`` as a reader would: its button, or the cards that light its line."""
-    direct = frame.locator(f'[data-act="do:{action}"]')
-    if direct.count() and not action[0].isupper():  # the pile, a display card, pass
-        direct.first.click()
-        return
-    cards = frame.locator("#hand button.card")
-    n = cards.count()
-    for chosen in [(i,) for i in range(n)] + [(i, j) for i in range(n) for j in range(i + 1, n)]:
-        for i in chosen:
-            cards.nth(i).click()
-        line = frame.locator(f'#board path.hit[data-act="do:{action}"]')
-        if line.count():
-            click_line(frame, line.first)
-            return
-        for i in chosen:
-            cards.nth(i).click()
-    raise AssertionError(f"no cards light {action}")
 
 
 def test_a_sequence_steps_forward_and_back_by_buttons_and_keys(
@@ -146,19 +124,6 @@ def test_a_finished_game_is_replayed_stepped_and_jumped_to_a_round(
     page.click('#lesson [data-act="step:close"]')
     page.wait_for_selector("#dialog:not([hidden]) .end-game")
     assert page.locator("#log li").count() == len(record["actions"])
-
-
-def against_computer(seed: int = 3) -> tuple[dict, int]:
-    """A whole game against the computer (the person Black), its record with the meta
-    that says so (as "Download the game record" writes it), and the first step where the
-    computer is to move."""
-    match, rng = Match.new(Setup(seed=seed), COMPUTER, 0, "beginner"), random.Random(seed)
-    first = None
-    while not match.state.is_over:
-        if first is None and match.computer_to_move():
-            first = len(match.actions)
-        match.play(rng.choice(match.state.legal_actions()))
-    return match.to_record(), first
 
 
 def test_the_computer_never_moves_over_the_steps_of_a_recorded_game(

@@ -13,13 +13,13 @@ import pytest
 from kahuna import Setup, new_game, setup_to_json
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
-from tests.test_worked_example import start
+from tests.helpers import play_randomly
+from tests.helpers import worked_example as start
 
 from .conftest import phone as _phone
-from .measure import TOUCH_JS
+from .measure import OVERFLOW, TOUCH_JS
 from .page_driver import click_line, settle
 from .page_driver import new_game as start_game
-from .test_language import OVERFLOW
 
 PHONES = [(844, 390), (390, 844)]
 #: The acts of a turn before any card is chosen: the hand, the display, the pile, the
@@ -82,14 +82,13 @@ def _long_game_link() -> tuple[str, int]:
     """A game against the computer over 114 actions in, the person to move; and how
     many actions it holds."""
     setup = Setup(seed=21)
-    state, rng, actions = new_game(setup), random.Random(21), []
-    while len(actions) < 115 or state.to_move != 0:
-        action = rng.choice(state.legal_actions())
-        state.play(action)
-        actions.append(str(action))
-        assert not state.is_over
+    state = new_game(setup)
+    actions = play_randomly(state, random.Random(21),
+                            until=lambda s: len(s.history) >= 115 and s.to_move == 0)
+    assert not state.is_over
     return encode({"format": "kahuna-record", "version": 1, "setup": setup_to_json(setup),
-                   "actions": actions, "meta": {"mode": "computer", "human": 0}}), len(actions)
+                   "actions": [str(a) for a in actions],
+                   "meta": {"mode": "computer", "human": 0}}), len(actions)
 
 
 @pytest.mark.parametrize("width, height", [*PHONES, (1024, 768)])
@@ -260,13 +259,9 @@ def test_held_sideways_a_tall_dialogs_buttons_stay_in_sight(browser, base_url, w
     scorings) and the new-game dialog are taller than the screen: they scroll, and their
     buttons stay at the foot of the box, Rematch and Start first, not below its edge."""
     setup = Setup(seed=5, first=0)
-    rng, state = random.Random(5), new_game(setup)
     record = {"format": "kahuna-record", "version": 1, "setup": setup_to_json(setup),
-              "actions": [], "meta": {"mode": "computer", "human": 0, "level": "beginner"}}
-    while not state.is_over:
-        action = rng.choice(state.legal_actions())
-        state.do(action)
-        record["actions"].append(str(action))
+              "actions": [str(a) for a in play_randomly(new_game(setup), random.Random(5))],
+              "meta": {"mode": "computer", "human": 0, "level": "beginner"}}
     context, page, _outside = _phone(browser, 740, 360)
     page.goto(base_url + f"?pace=0&lang={lang}&record=" + encode(record))
     wait_ready(page)

@@ -11,8 +11,7 @@ import pytest
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from kahuna.tools.cli import main
-from tests.helpers import HOLD_ALOA, HOLD_LALE, last_card
-from tests.test_cli import write
+from tests.helpers import HOLD_ALOA, HOLD_LALE, last_card, write
 
 from .conftest import SCREENSHOT_DIR, phone, probe, run_python
 

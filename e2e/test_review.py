@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 from kahuna.notation.link import encode
-
-from .test_saves_and_tabs import finished_record
+from tests.web_helpers import finished_record
 
 DIALOG = "#dialog:not([hidden])"
 

@@ -14,8 +14,7 @@ from scripts.rules_page import PAGES
 
 from .a11y import AXE, axe
 from .conftest import phone
-from .page_driver import end_turn
-from .test_lessons import do
+from .page_driver import do, end_turn
 
 #: Records the page's Content-Security-Policy violations (the rules page's own policy).
 VIOLATIONS = """window.__violations = [];

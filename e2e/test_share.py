@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from kahuna import ISLANDS, Setup, decode_link, make_record, new_game
 from kahuna.notation.link import encode
+from tests.helpers import play_randomly
 from tests.web_helpers import new_app
 from web.share import share
 
@@ -33,10 +34,8 @@ FITS = """() => {
 def whole_game(seed: int = 3) -> dict:
     """A whole game for two players on one device, played at random, as its record."""
     setup = Setup(seed=seed)
-    state, rng = new_game(setup), random.Random(seed)
-    while not state.is_over:
-        state.play(rng.choice(sorted(state.legal_actions())))
-    return make_record(setup, [action for _, action in state.history], {"mode": "hotseat"})
+    actions = play_randomly(new_game(setup), random.Random(seed), sort=True)
+    return make_record(setup, actions, {"mode": "hotseat"})
 
 
 def parameter(url: str) -> tuple[str, dict]:

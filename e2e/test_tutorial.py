@@ -15,8 +15,8 @@ from .a11y import axe
 from web.tutorial import LESSONS as TUTORIAL
 
 from .conftest import SCREENSHOT_DIR, Browsers, phone
+from .measure import OVERFLOW
 from .page_driver import click_line, settle
-from .test_language import OVERFLOW
 
 #: The lessons, in order (web/tutorial.py LESSONS).
 LESSONS = ("board", "place", "draw", "control", "remove", "pass", "last")

@@ -1,37 +1,8 @@
 """The command line: ``python -m kahuna replay FILE`` and ``python -m kahuna bench``."""
 
 import json
-import random
-import subprocess
-import sys
-from pathlib import Path
 
-from kahuna import Setup, make_record, new_game
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def kahuna(*args):
-    return subprocess.run([sys.executable, "-m", "kahuna", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
-
-
-def random_record(seed, cut=None):
-    setup = Setup(seed=seed)
-    s = new_game(setup)
-    rng = random.Random(seed)
-    actions = []
-    while not s.is_over and (cut is None or len(actions) < cut):
-        action = rng.choice(sorted(s.legal_actions()))
-        s.do(action)
-        actions.append(action)
-    return make_record(setup, actions), s
-
-
-def write(tmp_path, data, name="game.json"):
-    path = tmp_path / name
-    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    return str(path)
+from .helpers import kahuna, random_record, write
 
 
 def test_replay_a_complete_game_prints_the_result(tmp_path):

@@ -14,8 +14,7 @@ from kahuna import position_to_json
 from kahuna.drawing.picture import DARK
 from kahuna.tools.cli import main
 
-from .helpers import HOLD_ALOA, last_card
-from .test_cli import kahuna, random_record, write
+from .helpers import HOLD_ALOA, kahuna, last_card, random_record, write
 
 SVG = "{http://www.w3.org/2000/svg}"
 

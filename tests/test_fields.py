@@ -15,7 +15,8 @@ from kahuna import Kind as ActionKind
 from kahuna.notation import position
 from kahuna.rules.fields import FIELDS, Seen, Shape, ValueKind
 
-from .test_observation import midgame
+from .helpers import midgame
+
 
 NAMES = [f.name for f in FIELDS]
 GAMES = [(seed, variants) for seed in (1, 2, 3)

@@ -27,7 +27,10 @@ from kahuna.notation.link import decode, encode, link_url
 from kahuna.notation.record import setup_from_json
 from kahuna.tools.cli import main
 
-FUZZ = settings(max_examples=300, deadline=2000,
+from .helpers import play_randomly
+
+# No deadline: how fast each reader is, bench/fuzz_figures.py measures.
+FUZZ = settings(max_examples=300, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 SCALARS = (st.none() | st.booleans() | st.integers() | st.floats()
@@ -40,12 +43,9 @@ JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=5)
 
 def _game(seed: int, cut: int) -> tuple[Any, Any]:
     """A real record of ``cut`` random actions, and the position it reaches."""
-    rng = random.Random(seed)
     setup = Setup(seed=seed, fewer_surprises=seed % 2 == 0, open_draws=seed % 3 == 0)
-    state, actions = new_game(setup), []
-    while len(actions) < cut and not state.is_over:
-        actions.append(rng.choice(state.legal_actions()))
-        state.do(actions[-1])
+    state = new_game(setup)
+    actions = play_randomly(state, random.Random(seed), cut)
     record = make_record(setup, actions, {"mode": "computer"})
     return record, position_to_json(state) if not state.is_over else {}
 

@@ -4,8 +4,8 @@ from kahuna import BLACK, WHITE, Setup, describe, new_game
 from kahuna.rules.board import ISLANDS
 from kahuna.notation.narrate import name_words, reason_words, result_words, scoring_words
 
-from .helpers import HOLD_ALOA, HOLD_COCO, HOLD_LALE, final_position, last_card, play, position
-from .test_worked_example import start
+from .helpers import (HOLD_ALOA, HOLD_COCO, HOLD_LALE, final_position, last_card, play, position,
+                      worked_example)
 
 
 def test_v1_r9a_discard_removal_free_bridge_pass_in_words():
@@ -46,7 +46,7 @@ def test_r17_r22_r23_round_ends_scorings_and_results_in_words():
 def test_r11_worked_example_with_the_page_names():
     """Against the computer the log names the players as the page does; "You" takes the
     second person, wherever it stands in the sentence."""
-    s = start()  # White (the computer here) to move
+    s = worked_example()  # White (the computer here) to move
     effects = play(s, "BARI>DUDA", "ALOA>BARI", "pile", "HUNA+HUNA/ELAI-HUNA", "ELAI>HUNA")
     names = ("You", "Computer")
     assert [describe(fx, BLACK, names) for fx in effects] == [
@@ -115,7 +115,7 @@ def test_english_by_default_and_any_language_by_its_catalogue():
     """describe takes a translations object; without one, or with English's, the words are
     the English above."""
     from kahuna import translations
-    s = start()
+    s = worked_example()
     (fx,) = play(s, "BARI>DUDA")
     english = describe(fx, BLACK, ("You", "Computer"))
     assert describe(fx, BLACK, ("You", "Computer"), translations("en")) == english

@@ -9,23 +9,11 @@ from kahuna import BLACK, WHITE, Action, Setup, describe, new_game, observe
 from kahuna.rules.board import ISLANDS
 from kahuna.rules.state import control_invariants
 
-from .helpers import island, play, position, rest_of
+from .helpers import island, midgame, play, position, rest_of
 
 
 def without_history(obs):
     return dataclasses.replace(obs, history=())
-
-
-def midgame(seed, moves=60, min_pile=0, **variants):
-    """A state after ``moves`` random actions, or fewer: the game ends, or the pile is down
-    to ``min_pile`` cards."""
-    s = new_game(Setup(seed=seed, **variants))
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if s.is_over or len(s.pile) <= min_pile:
-            break
-        s.do(rng.choice(sorted(s.legal_actions())))
-    return s
 
 
 def test_r24_equal_views_of_states_differing_only_in_hidden_cards():

@@ -42,17 +42,29 @@ def test_the_scan_sees_every_kind_of_import(tmp_path):
     assert set(imported_roots(sample)) == {"js", "pyodide", "pyscript", "os"}
 
 
-@pytest.mark.parametrize("name", ["kahuna", *MODULES])
+def examples(name: str) -> int:
+    """How many doctest examples the docstrings of module ``name`` hold."""
+    found = doctest.DocTestFinder().find(importlib.import_module(name))
+    return sum(len(test.examples) for test in found)
+
+
+# Only the modules with examples are run: a run over a module without any passes
+# whatever happens, and made most of the runs (32 of 43) look like checks.
+WITH_EXAMPLES = [name for name in ["kahuna", *MODULES] if examples(name)]
+
+
+@pytest.mark.parametrize("name", WITH_EXAMPLES)
 def test_doctests(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0
+    assert result.failed == 0 and result.attempted == examples(name) > 0
 
 
 def test_doctests_exist():
-    attempted = sum(doctest.testmod(importlib.import_module(name)).attempted
-                    for name in ["kahuna", *MODULES])
-    assert attempted >= 3
+    """The modules that hold examples, counted: examples lost (or a finder that finds
+    none, which would leave test_doctests with nothing to run) fail here. Write the new
+    count when a module gains or loses its examples."""
+    assert len(WITH_EXAMPLES) == 11, WITH_EXAMPLES
 
 
 WEB = PACKAGE.parent / "web"

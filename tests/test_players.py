@@ -16,8 +16,7 @@ from kahuna.players.levels import LEVELS, PLAYERS, choose, make_player
 from kahuna.rules.state import HAND_LIMIT
 from kahuna.players.protocol import Sliced
 
-from .helpers import island, play
-from .test_worked_example import start as worked_example_start
+from .helpers import island, play, worked_example
 
 #: The search players: the levels.
 SEARCHERS = list(LEVELS)
@@ -138,8 +137,8 @@ def test_decisions_ignore_what_the_seat_cannot_see(name):
             checked += 1
             break
         if checked == 3:
-            return
-    raise AssertionError("too few positions with hidden differences were found")
+            break
+    assert checked == 3, "too few positions with hidden differences were found"
 
 
 @pytest.mark.parametrize("name", [n for n in sorted(PLAYERS) if n in SEARCHERS])
@@ -288,7 +287,7 @@ def test_levels_above_beginner_win_back_islands_with_a_cascade(name):
     """The rulebook's position after White's two captures (R11): Black's HUNA cards
     retake HUNA, which sweeps White off HUNA's lines and opens ELAI to a second capture.
     A level above beginner finds a turn that ends holding both."""
-    state = worked_example_start()
+    state = worked_example()
     play(state, "BARI>DUDA", "ALOA>BARI", "pile")
     player = make_player(SMALL[name])
     while state.to_move == BLACK:
@@ -300,7 +299,7 @@ def removal_position():
     """The rulebook's position with Black to move: ELAI's six lines are full (Black 3,
     White 3), so only a removal (R9: HUNA+HUNA off ELAI-HUNA) and a bridge on the
     freed line (ELAI card) take ELAI, sweeping White's DUDA-ELAI and BARI-ELAI away."""
-    return worked_example_start(to_move="black")
+    return worked_example(to_move="black")
 
 
 def takes_elai(name, seed):

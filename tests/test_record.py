@@ -8,7 +8,7 @@ import pytest
 from kahuna import WHITE, RecordError, Setup, make_record, new_game, replay
 from kahuna.notation.record import setup_from_json, setup_to_json, start_of
 
-from .helpers import names
+from .helpers import names, play_randomly
 
 
 def record(**fields):
@@ -73,12 +73,7 @@ def test_r18_a_wrong_recorded_reshuffle_names_the_action():
     ends the round."""
     setup = Setup(seed=4, reshuffles=(tuple(range(12)) * 2,))
     s = new_game(Setup(seed=4))
-    rng = random.Random(4)
-    actions = []
-    while s.round == 1:
-        action = rng.choice(s.legal_actions())
-        s.do(action)
-        actions.append(action)
+    actions = play_randomly(s, random.Random(4), until=lambda state: state.round != 1)
     with pytest.raises(RecordError) as err:
         replay(make_record(setup, actions))
     assert f"action {len(actions)} " in str(err.value) and "R18" in str(err.value)

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from kahuna import BLACK, WHITE, Setup, new_game, position_to_json
 
 from . import reference
-from .helpers import play
-from .test_worked_example import start as worked_example_start
+from .helpers import play, worked_example
 
 
 def compare_game(state, rng, max_actions=10_000):
@@ -49,7 +48,7 @@ def test_r1_to_r23_v1_v2_engine_agrees_with_the_reference(seed, v1, v2, handicap
 
 
 def test_r11_reference_agrees_on_the_worked_example():
-    s = worked_example_start()
+    s = worked_example()
     for text in ("BARI>DUDA", "ALOA>BARI", "pile", "HUNA+HUNA/ELAI-HUNA", "ELAI>HUNA"):
         pos = position_to_json(s)
         expected = reference.apply(pos, text)

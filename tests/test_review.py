@@ -26,9 +26,8 @@ from kahuna.players.review import (
 )
 from kahuna.players.search import Level
 
-from .helpers import HOLD_LALE, island, last_card, line, position, rest_of
-from .test_cli import kahuna, random_record, write
-from .test_worked_example import start as worked_example
+from .helpers import (HOLD_LALE, island, kahuna, last_card, line, position, random_record,
+                      rest_of, worked_example, write)
 
 #: A cheap judge, so the tests stay quick; the page and the command line use the master.
 QUICK = Level("quick", width=4, depth=3, candidates=4, iterations=16, horizon=3)

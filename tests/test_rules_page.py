@@ -21,7 +21,7 @@ from web import language
 from web.dialogs import settings_html
 from web.settings import Settings
 
-from .test_web_language import visible_texts
+from .web_helpers import visible_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"

@@ -7,7 +7,7 @@ import pytest
 from kahuna import BLACK, WHITE, IllegalAction, Setup, new_game, observe
 from kahuna.rules.board import line_name
 
-from .helpers import bridges, island, legal, line, names, play, position
+from .helpers import bridges, island, legal, line, names, play, play_randomly, position
 
 V1 = {"fewer_surprises": True}
 V2 = {"open_draws": True}
@@ -129,9 +129,6 @@ def test_v1_v2_combine_in_whole_games():
     kinds = set()
     for seed in range(30):
         s = new_game(Setup(seed=seed, fewer_surprises=True, open_draws=True))
-        rng = random.Random(seed)
-        while not s.is_over:
-            action = rng.choice(s.legal_actions())
-            kinds.add(action.kind.name)
-            s.play(action)
+        kinds |= {action.kind.name for action in play_randomly(s, random.Random(seed))}
+        assert s.is_over
     assert {"FREE", "TAKE", "REMOVE", "DISCARD"} <= kinds

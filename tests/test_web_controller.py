@@ -12,17 +12,12 @@ from kahuna.notation.record import replay
 from kahuna.rules.deal import Setup
 from web.controller import COMPUTER, HOTSEAT, Match
 
-
-def play_random(match: Match, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if match.state.is_over:
-            return
-        match.play(rng.choice(match.state.legal_actions()))
+from .helpers import play_randomly
 
 
 def test_record_round_trip_resumes_exactly_mid_turn():
     m = Match.new(Setup(seed=11, first=0), COMPUTER, 0, "random", "g1", 5.0)
-    play_random(m, random.Random(2), 37)
+    play_randomly(m, random.Random(2), 37)
     again = Match.from_record(m.to_record())
     assert again.actions == m.actions
     assert again.state.legal_actions() == m.state.legal_actions()
@@ -80,7 +75,7 @@ def test_a_finished_game_on_one_device_shows_the_hand_of_whoever_ended_it():
     rng = random.Random(5)
     for seed in range(4):
         m = Match.new(Setup(seed=seed), HOTSEAT, None)
-        play_random(m, rng, 10_000)
+        play_randomly(m, rng)
         assert m.state.is_over
         last = m.effects[-1].player
         assert m.viewer() == last and m.observation().seat == last, seed

@@ -14,7 +14,6 @@ import json
 import random
 import re
 from dataclasses import replace
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -37,12 +36,12 @@ from web.share import LIMIT
 from web.tips import TIPS, tip_html
 from web.view import parts, view
 
-from .helpers import HOLD_ALOA, final_position, last_card, position
+from .helpers import HOLD_ALOA, final_position, last_card, play_randomly, position
 from .pseudo import Pseudo, outside_brackets
-from .test_web_reasons import FRESH, ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND
-from .test_web_review import finished_game
-from .test_web_tutorial import card, follow
-from .web_helpers import Clock, MemoryStorage, new_app
+from .web_helpers import (
+    FRESH, ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, Clock, MemoryStorage, card, finished_game, follow,
+    new_app, visible_texts,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = i18n.read_po(i18n.template_path(ROOT).read_text(encoding="utf-8"))
@@ -199,12 +198,11 @@ def screens() -> list[str]:
     hotseat.handle("uncover")
     draw(hotseat)
     rng = random.Random(3)
-    for _ in range(40):  # bridges and islands of both colours
-        hotseat.play(rng.choice(hotseat.match.state.legal_actions()))
+    play_randomly(hotseat, rng, 40)  # bridges and islands of both colours
     hotseat.covered = False
     draw(hotseat)
-    while not any(a.kind is Kind.REMOVE for a in hotseat.match.state.legal_actions()):
-        hotseat.play(rng.choice(hotseat.match.state.legal_actions()))
+    play_randomly(hotseat, rng, until=lambda s: any(a.kind is Kind.REMOVE
+                                                    for a in s.legal_actions()))
     hotseat.covered, hotseat.dialog = False, ""
     hotseat.show_hint(next(a for a in hotseat.match.state.legal_actions()
                            if a.kind is Kind.REMOVE))  # two cards chosen: bridges lit
@@ -384,37 +382,6 @@ def screens() -> list[str]:
                      (guard.RELOAD,)):
             shown.append(guard.problem_html(exc, ways))
     return shown
-
-
-class _Text(HTMLParser):
-    """The text a person sees or hears: text nodes and accessible names, but not what
-    is marked English on purpose (``lang="en"``)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.texts: list[str] = []
-        self.english = 0  # depth inside a lang="en" element
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if self.english or attrs.get("lang") == "en":
-            self.english += 1
-            return
-        self.texts += [attrs[a] for a in ("aria-label", "title", "alt") if attrs.get(a)]
-
-    def handle_endtag(self, tag):
-        if self.english:
-            self.english -= 1
-
-    def handle_data(self, data):
-        if not self.english:
-            self.texts.append(data)
-
-
-def visible_texts(html: str) -> list[str]:
-    parser = _Text()
-    parser.feed(html)
-    return [t for t in parser.texts if t.strip()]
 
 
 #: What may show untranslated: islands and lines, numbers, dates, the languages' own

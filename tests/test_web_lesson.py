@@ -19,7 +19,7 @@ from web.opening import boot
 from web.sequence import Sequence
 from web.view import view
 
-from .helpers import HOLD_ALOA, final_position, last_card
+from .helpers import HOLD_ALOA, final_position, last_card, play_randomly
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
 FULL = "/kahuna/?record=abc"
@@ -29,9 +29,7 @@ def played(actions: int, seed: int = 3, mode: str = HOTSEAT, human: int | None =
     """A game (two players unless ``mode`` says) with ``actions`` random legal actions
     played (to the end if it ends first)."""
     match = Match.new(Setup(seed=seed), mode, human)
-    rng = random.Random(seed)
-    while len(match.actions) < actions and not match.state.is_over:
-        match.play(rng.choice(match.state.legal_actions()))
+    play_randomly(match, random.Random(seed), actions)
     return match
 
 
@@ -406,9 +404,9 @@ def test_a_judged_puzzle_says_so_not_to_play_on_and_keeps_the_movers_view():
 
 def test_a_goal_for_a_linked_record_is_judged_from_where_the_record_stands():
     """A record's actions are the position's past: the reader's turn starts after them."""
-    game = played(12)
-    while game.state.phase.name != "PLAY" or game.actions[-1].kind.name not in ("PILE", "PASS", "TAKE"):
-        game.play(random.Random(len(game.actions)).choice(game.state.legal_actions()))
+    game = played(12)  # then on to the end of a turn
+    play_randomly(game, random.Random(12), until=lambda s: s.phase.name == "PLAY"
+                  and s.history[-1][1].kind.name in ("PILE", "PASS", "TAKE"))
     app = embedded({"record": record_link(game), "mode": PUZZLE, "goal": "control:1"})
     assert app.match.actions == [] and app.match.state.to_move == game.state.to_move
     ending = next(a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "PASS"))

@@ -7,17 +7,17 @@ import random
 import re
 from dataclasses import fields
 
-from kahuna import BLACK, WHITE, describe
+from kahuna import BLACK, WHITE, Setup, describe
+from web.controller import HOTSEAT, Match
 from web.moves import NOTHING, last_turn, log_html, recent_html, turns
 from web.render import Marks, board_svg
 
-from .helpers import island, line, play
-from .test_worked_example import start
+from .helpers import island, line, play, play_randomly, worked_example
 
 
 def _worked_turns():
     """White's two placements and draw (R11), then Black's removal and placement."""
-    s = start()
+    s = worked_example()
     return s, play(s, "BARI>DUDA", "ALOA>BARI", "pile", "HUNA+HUNA/ELAI-HUNA", "ELAI>HUNA")
 
 
@@ -74,11 +74,9 @@ def test_r24_the_marks_show_board_facts_only():
 
 
 def test_a_long_random_game_numbers_every_action():
-    from kahuna import Setup, new_game
-    s, effects, rng = new_game(Setup(seed=5)), [], random.Random(5)
-    while not s.is_over and len(effects) < 130:
-        effects.append(s.play(rng.choice(s.legal_actions())))
-    html = log_html([describe(fx) for fx in effects])
-    assert html.startswith(f'<li><span class="num">{len(effects)}.</span>')
-    assert len(effects) > 99
+    match = Match.new(Setup(seed=5), HOTSEAT, None)
+    play_randomly(match, random.Random(5), 130)
+    html = log_html([describe(fx) for fx in match.effects])
+    assert html.startswith(f'<li><span class="num">{len(match.effects)}.</span>')
+    assert len(match.effects) > 99
 

@@ -17,25 +17,16 @@ from web.opening import boot, open_file
 from web.reasons import reason
 from web.view import view
 
-from .test_web_share import broken_at_action_3
-from .web_helpers import App, Clock, MemoryStorage, new_app
+from .web_helpers import (
+    FRESH, ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, App, Clock, MemoryStorage, broken_at_action_3,
+    new_app,
+)
 
 
 @pytest.fixture(autouse=True)
 def english_after():
     yield
     language.use_translations("en", translations("en"))
-
-
-def _position(**changes) -> str:
-    data = position_to_json(new_game(Setup(seed=1)))
-    return encode({**data, **changes})
-
-
-FRESH = _position()  # a good one: a fresh deal, Black to move
-UNKNOWN_ISLAND = _position(display=["ZZZZ", "GOLA", "IFFI"])
-THIRD_CARD = _position(display=["COCO", "COCO", "IFFI"])  # two in Black's hand already
-ILLEGAL = encode(json.loads(broken_at_action_3()))
 
 
 def _folded(html: str, english: str) -> str:

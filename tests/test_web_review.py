@@ -6,27 +6,12 @@ from __future__ import annotations
 import random
 
 from kahuna import Reviewing, review_turns, start_of
-from web.app import App
 from web.controller import HOTSEAT
 from web.review import advance
 from web.view import view
 
-from .web_helpers import clickable, new_app
-
-
-def finished_game(seed: int = 5) -> App:
-    """A whole game against the beginner, the person's actions chosen at random."""
-    app = new_app(seed=seed, first="black", colour="black", level="beginner")
-    m, rng = app.match, random.Random(seed)
-    while not m.state.is_over:
-        if m.computer_to_move():
-            thinking = app.think()
-            while not thinking.step(0.05):
-                pass
-            app.play(thinking.action())
-        else:
-            app.play(rng.choice(m.state.legal_actions()))
-    return app
+from .helpers import play_randomly
+from .web_helpers import clickable, finished_game, new_app
 
 
 def test_a_finished_game_against_the_computer_is_reviewed_turn_by_turn():
@@ -86,9 +71,7 @@ def test_no_review_before_the_end_nor_of_a_two_player_game():
     app.handle("review")
     assert app.review is None and app.dialog == ""
     hotseat = new_app(seed=3, mode=HOTSEAT)
-    rng = random.Random(2)
-    while not hotseat.match.state.is_over:
-        hotseat.play(rng.choice(hotseat.match.state.legal_actions()))
+    play_randomly(hotseat, random.Random(2))
     assert "review" not in clickable(view(hotseat).dialog)
     hotseat.handle("review")
     assert hotseat.review is None

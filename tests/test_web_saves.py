@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 
 from web import saves
@@ -11,6 +12,7 @@ from web import opening
 from web.opening import boot
 from web.view import view
 
+from .helpers import play_randomly
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
 
@@ -98,10 +100,7 @@ def test_results_are_counted_once_per_finished_game():
     storage = MemoryStorage()
     app = new_app(storage, seed=2)
     m = app.match
-    import random
-    rng = random.Random(0)
-    while not m.state.is_over:
-        m.play(rng.choice(m.state.legal_actions()))
+    play_randomly(m, random.Random(0))
     assert saves.count_result(storage, m) in saves.OUTCOMES
     assert saves.count_result(storage, m) is None
     table = saves.results(storage)
@@ -186,11 +185,8 @@ def test_a_page_without_storage_says_the_game_ends_on_reload_even_after_saving()
 
 def finish(app: App, seed: int = 0) -> None:
     """Play random legal actions until the game is over (closing dialogs, uncovering)."""
-    import random
-    rng = random.Random(seed)
-    while not app.match.state.is_over:
-        app.play(rng.choice(app.match.state.legal_actions()))
-        app.dialog, app.covered = "end" if app.match.state.is_over else "", False
+    play_randomly(app, random.Random(seed))
+    app.dialog, app.covered = "end", False
 
 
 def test_the_game_record_is_offered_only_once_the_game_is_over_and_replays():

@@ -24,19 +24,15 @@ from web.opening import (
 from web.share import COPIED, LIMIT, REFUSED, Share, share, shared
 from web.view import view
 
-from .helpers import HOLD_ALOA, last_card
-from .web_helpers import Clock, MemoryStorage, clickable, new_app
+from .helpers import HOLD_ALOA, last_card, play_randomly
+from .web_helpers import Clock, MemoryStorage, broken_at_action_3, clickable, new_app
 
 SITE = "https://example.org/kahuna/"
 
 
 def played(app: App, actions: int, seed: int = 1) -> App:
     """``app`` after ``actions`` random legal actions (fewer if the game ends)."""
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if app.match.state.is_over:
-            break
-        app.play(rng.choice(sorted(app.match.state.legal_actions())))
+    play_randomly(app, random.Random(seed), actions, sort=True)
     app.covered, app.dialog = False, ""
     return app
 
@@ -223,9 +219,7 @@ def test_a_finished_game_shows_both_hands_however_it_was_opened():
     game from its share link a card back, and its replay too. Once the game is over
     nothing is hidden: the opponent's cards are face up, whichever way it is shown."""
     app = new_app(seed=3)
-    rng = random.Random(3)
-    while not app.match.state.is_over:
-        app.play(rng.choice(sorted(app.match.state.legal_actions())))
+    play_randomly(app, random.Random(3), sort=True)
     m = app.match
     seat = m.viewer()
     held = sorted(m.state.hand(1 - seat))
@@ -360,18 +354,6 @@ def test_a_position_file_opens_as_links_do():
     app = new_app(seed=2)
     open_file(app, "position.json", json.dumps(position_to_json(state)).encode())
     assert app.match.mode == HOTSEAT and position_to_json(app.match.state) == position_to_json(state)
-
-
-def broken_at_action_3() -> bytes:
-    app = new_app(seed=2, mode=HOTSEAT)
-    record = app.match.to_record()
-    state = start_of({**record, "actions": []})
-    for _ in range(2):
-        action = sorted(state.legal_actions())[0]
-        state.play(action)
-        record["actions"].append(str(action))
-    record["actions"].append("h:ALOA-BARI")  # a handicap bridge after the handicap phase
-    return json.dumps(record).encode()
 
 
 @pytest.mark.parametrize(("raw", "detail"), [

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from kahuna import ISLANDS, Action, Kind, cards_of, observe
+from kahuna import ISLANDS, Action, Kind, observe
 from kahuna.notation.link import encode
 from web import tutorial
 from web.header import cards_left
@@ -16,7 +16,8 @@ from web.opening import boot, start_autoplay
 from web.saves import PREFIX, save_ids
 from web.view import view
 
-from .web_helpers import App, Clock, MemoryStorage, clickable, new_app
+from .web_helpers import (App, Clock, MemoryStorage, card, click, clickable, follow, lesson, lit,
+                          new_app)
 
 
 def fresh(storage: MemoryStorage | None = None) -> App:
@@ -24,65 +25,6 @@ def fresh(storage: MemoryStorage | None = None) -> App:
     app = App(storage if storage is not None else MemoryStorage(), Clock(), seed=3)
     boot(app, {})
     return app
-
-
-def computer(app: App) -> None:
-    """The computer's turn, as web/dom.py plays it: each action it decides, until the
-    person may act again or a dialog is up."""
-    m = app.match
-    while m is not None and m.computer_to_move() and not app.dialog:
-        thinking = app.think()
-        while not thinking.step(0.01):  # a real level after the lessons: as long as it takes
-            pass
-        app.play(thinking.action())
-
-
-def click(app: App, act: str) -> None:
-    """A click on something the page shows now (it must be drawn), then the computer."""
-    shown = view(app)
-    drawn = clickable(shown.coach + shown.dialog + shown.hand + shown.table + shown.acts
-                      + shown.board) + ["menu"]  # the header's New game, always there
-    assert act in drawn, f"{act} is not on the page: {drawn}"
-    app.handle(act)
-    computer(app)
-
-
-def card(app: App, island: str) -> str:
-    """The act of the first (unchosen) hand card of ``island``."""
-    cards = cards_of(app.match.observation().hand)
-    at = next(i for i, c in enumerate(cards) if ISLANDS[c] == island and i not in app.selected)
-    return f"card:{at}"
-
-
-def lit(app: App) -> list[str]:
-    """The acts of the lit lines."""
-    return sorted(app.offers().acts().values())
-
-
-def lesson(app: App) -> str:
-    return app.tutorial.lesson.key if app.tutorial and app.tutorial.lesson else ""
-
-
-def follow(app: App, upto: str = "") -> None:
-    """Follow the lessons as the coach says, stopping before lesson ``upto`` ("": all)."""
-    while app.tutorial is not None and lesson(app) and lesson(app) != upto:
-        key = lesson(app)
-        if key == "board":
-            click(app, "tutorial:next")
-        elif key == "place":
-            click(app, card(app, "ALOA"))
-            click(app, lit(app)[0])
-        elif key in ("draw", "last"):
-            click(app, next(a for a in clickable(view(app).table) if a.startswith("do:")))
-        elif key == "control":
-            click(app, card(app, "ALOA"))
-            click(app, lit(app)[0])
-        elif key == "remove":
-            click(app, card(app, "JOJO"))
-            click(app, card(app, "JOJO"))
-            click(app, lit(app)[0])
-        elif key == "pass":
-            click(app, "do:pass")
 
 
 def test_a_first_visit_is_offered_the_tutorial_and_nothing_is_dealt_until_the_choice():

@@ -3,37 +3,19 @@
 from kahuna import BLACK, WHITE, describe
 from kahuna.rules.board import ISLANDS
 
-from .helpers import bridges, island, line, names, play, position
-
-# Built so that each effect the rulebook lists happens, and nothing else:
-# White holds DUDA (ALOA-DUDA, DUDA-HUNA, DUDA-ELAI: 3 of 4) and has two of BARI's five
-# lines (BARI-COCO, BARI-ELAI). Black holds ALOA (ALOA-BARI, ALOA-HUNA: 2 of 3) and
-# HUNA (ALOA-HUNA, HUNA-IFFI, HUNA-LALE: 3 of 5), and has three of ELAI's six lines.
-WHITE_BRIDGES = ["ALOA-DUDA", "DUDA-HUNA", "DUDA-ELAI", "BARI-COCO", "BARI-ELAI", "ELAI-HUNA"]
-BLACK_BRIDGES = ["ALOA-BARI", "ALOA-HUNA", "HUNA-IFFI", "HUNA-LALE",
-                 "ELAI-FAAA", "ELAI-IFFI", "ELAI-JOJO"]
-
-
-def start(to_move="white"):
-    """The hand-built position before White's first placement (or with ``to_move``)."""
-    return position(
-        to_move=to_move,
-        bridges={"white": WHITE_BRIDGES, "black": BLACK_BRIDGES},
-        hands={"white": ["ALOA", "BARI", "KAHU"], "black": ["ELAI", "HUNA", "HUNA"]},
-        display=["GOLA", "JOJO", "LALE"],
-    )
+from .helpers import bridges, island, line, names, play, worked_example
 
 
 def test_r10_r11_worked_example_starting_position():
     """The hand-built start: Black holds ALOA and HUNA, White holds DUDA (R10)."""
-    s = start()
+    s = worked_example()
     assert names(s.islands(BLACK)) == ["ALOA", "HUNA"]
     assert names(s.islands(WHITE)) == ["DUDA"]
 
 
 def test_r11_worked_example_every_effect():
     """The rulebook's two turns: both White placements and Black's removal + placement."""
-    s = start()
+    s = worked_example()
 
     # White places BARI-DUDA: takes BARI; Black's ALOA-BARI goes; Black loses ALOA.
     (fx,) = play(s, "BARI>DUDA")
@@ -83,7 +65,7 @@ def test_r11_worked_example_every_effect():
 
 def test_r11_r24_worked_example_in_words():
     """The move log tells the same story; White's pile draw is named to White only (R24)."""
-    s = start()
+    s = worked_example()
     effects = play(s, "BARI>DUDA", "ALOA>BARI", "pile", "HUNA+HUNA/ELAI-HUNA", "ELAI>HUNA")
     lines = [describe(fx, viewer=BLACK) for fx in effects]
     assert lines == [

@@ -1,11 +1,25 @@
-"""Shared helpers for the web unit tests (not a test module itself)."""
+"""Shared helpers for the web unit tests (not a test module itself): an App on memory
+storage, what the page shows (its acts, its text), whole games (as Apps, or as records for
+the e2e tests), the tutorial followed."""
 
 from __future__ import annotations
 
-from web.app import App
-from web.saves import MemoryStorage
+import json
+import random
+from html.parser import HTMLParser
 
-__all__ = ["App", "Clock", "MemoryStorage", "clickable", "new_app"]
+from kahuna import ISLANDS, LEVELS, Setup, cards_of, new_game, position_to_json, start_of
+from kahuna.notation.link import encode
+from web.app import App
+from web.controller import COMPUTER, HOTSEAT, Match
+from web.saves import MemoryStorage
+from web.view import view
+
+from .helpers import play_randomly
+
+__all__ = ["App", "Clock", "MemoryStorage", "against_computer", "card", "click", "clickable",
+           "computer", "finished_game", "finished_record", "follow", "lesson", "lit", "new_app",
+           "visible_texts"]
 
 
 class Clock:
@@ -32,3 +46,155 @@ def clickable(html: str) -> list[str]:
     from html import unescape
     return [unescape(a) for a in re.findall(r'data-act="([^"]*)"', html)]
 
+
+class _Text(HTMLParser):
+    """The text a person sees or hears: text nodes and accessible names, but not what
+    is marked English on purpose (``lang="en"``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self.english = 0  # depth inside a lang="en" element
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if self.english or attrs.get("lang") == "en":
+            self.english += 1
+            return
+        self.texts += [attrs[a] for a in ("aria-label", "title", "alt") if attrs.get(a)]
+
+    def handle_endtag(self, tag):
+        if self.english:
+            self.english -= 1
+
+    def handle_data(self, data):
+        if not self.english:
+            self.texts.append(data)
+
+
+def visible_texts(html: str) -> list[str]:
+    """The non-blank texts a person sees or hears in ``html``."""
+    parser = _Text()
+    parser.feed(html)
+    return [t for t in parser.texts if t.strip()]
+
+
+def finished_game(seed: int = 5) -> App:
+    """A whole game against the beginner, the person's actions chosen at random."""
+    app = new_app(seed=seed, first="black", colour="black", level="beginner")
+    m, rng = app.match, random.Random(seed)
+    while not m.state.is_over:
+        if m.computer_to_move():
+            thinking = app.think()
+            while not thinking.step(0.05):
+                pass
+            app.play(thinking.action())
+        else:
+            app.play(rng.choice(m.state.legal_actions()))
+    return app
+
+
+def computer(app: App) -> None:
+    """The computer's turn, as web/dom.py plays it: each action it decides, until the
+    person may act again or a dialog is up."""
+    m = app.match
+    while m is not None and m.computer_to_move() and not app.dialog:
+        thinking = app.think()
+        while not thinking.step(0.01):  # a real level after the lessons: as long as it takes
+            pass
+        app.play(thinking.action())
+
+
+def click(app: App, act: str) -> None:
+    """A click on something the page shows now (it must be drawn), then the computer."""
+    shown = view(app)
+    drawn = clickable(shown.coach + shown.dialog + shown.hand + shown.table + shown.acts
+                      + shown.board) + ["menu"]  # the header's New game, always there
+    assert act in drawn, f"{act} is not on the page: {drawn}"
+    app.handle(act)
+    computer(app)
+
+
+def card(app: App, island: str) -> str:
+    """The act of the first (unchosen) hand card of ``island``."""
+    cards = cards_of(app.match.observation().hand)
+    at = next(i for i, c in enumerate(cards) if ISLANDS[c] == island and i not in app.selected)
+    return f"card:{at}"
+
+
+def lit(app: App) -> list[str]:
+    """The acts of the lit lines."""
+    return sorted(app.offers().acts().values())
+
+
+def lesson(app: App) -> str:
+    """The key of the tutorial's lesson now ("" outside the tutorial)."""
+    return app.tutorial.lesson.key if app.tutorial and app.tutorial.lesson else ""
+
+
+def follow(app: App, upto: str = "") -> None:
+    """Follow the lessons as the coach says, stopping before lesson ``upto`` ("": all)."""
+    while app.tutorial is not None and lesson(app) and lesson(app) != upto:
+        key = lesson(app)
+        if key == "board":
+            click(app, "tutorial:next")
+        elif key == "place":
+            click(app, card(app, "ALOA"))
+            click(app, lit(app)[0])
+        elif key in ("draw", "last"):
+            click(app, next(a for a in clickable(view(app).table) if a.startswith("do:")))
+        elif key == "control":
+            click(app, card(app, "ALOA"))
+            click(app, lit(app)[0])
+        elif key == "remove":
+            click(app, card(app, "JOJO"))
+            click(app, card(app, "JOJO"))
+            click(app, lit(app)[0])
+        elif key == "pass":
+            click(app, "do:pass")
+
+
+def against_computer(seed: int = 3) -> tuple[dict, int]:
+    """A whole game against the computer (the person Black), its record with the meta
+    that says so (as "Download the game record" writes it), and the first step where the
+    computer is to move."""
+    match, rng = Match.new(Setup(seed=seed), COMPUTER, 0, "beginner"), random.Random(seed)
+    first = None
+    while not match.state.is_over:
+        if first is None and match.computer_to_move():
+            first = len(match.actions)
+        match.play(rng.choice(match.state.legal_actions()))
+    return match.to_record(), first
+
+
+def finished_record(seed: int = 5) -> dict:
+    """A game against the computer played to its end (random legal actions), as a record."""
+    m = Match.new(Setup(seed=seed, first=0), COMPUTER, 0, LEVELS[0], "linked", 0.0)
+    play_randomly(m, random.Random(seed))
+    return m.to_record()
+
+
+def broken_at_action_3() -> bytes:
+    """A record file of a game for two whose third action breaks the rules (a handicap
+    bridge after the handicap phase)."""
+    app = new_app(seed=2, mode=HOTSEAT)
+    record = app.match.to_record()
+    state = start_of({**record, "actions": []})
+    for _ in range(2):
+        action = sorted(state.legal_actions())[0]
+        state.play(action)
+        record["actions"].append(str(action))
+    record["actions"].append("h:ALOA-BARI")  # a handicap bridge after the handicap phase
+    return json.dumps(record).encode()
+
+
+def _position(**changes) -> str:
+    """A fresh deal's position (seed 1) with ``changes``, as a link's parameter."""
+    data = position_to_json(new_game(Setup(seed=1)))
+    return encode({**data, **changes})
+
+
+FRESH = _position()  # a good one: a fresh deal, Black to move
+UNKNOWN_ISLAND = _position(display=["ZZZZ", "GOLA", "IFFI"])
+THIRD_CARD = _position(display=["COCO", "COCO", "IFFI"])  # two in Black's hand already
+ILLEGAL = encode(json.loads(broken_at_action_3()))
