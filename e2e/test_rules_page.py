@@ -165,6 +165,16 @@ CACHED = """async () => {
 }"""
 
 
+def wait_cached(page: Page, *urls: str) -> None:
+    """Wait until the caches hold every one of ``urls``. (A predicate that returns a
+    promise counts as true at once for wait_for_function: this one starts a look into the
+    caches and returns what the last look found.)"""
+    page.wait_for_function(f"""urls => {{
+        ({CACHED})().then(held => {{ window.__cached = urls.every(u => held.includes(u)); }});
+        return window.__cached === true;
+    }}""", arg=list(urls))
+
+
 def test_the_rules_pages_open_offline_once_read(sw_context, built_site, serve_site, wait_ready):
     """The deployed site's service worker keeps a rules page once it was read (a first
     visit of the game does not download them, web/sw-core.js): the folder's address
@@ -178,8 +188,7 @@ def test_the_rules_pages_open_offline_once_read(sw_context, built_site, serve_si
     for address in ("rules/", "rules/de.html"):  # read once, online
         page.goto(site.url + address)
         page.wait_for_selector("figure.example svg.board")
-    page.wait_for_function(f"async () => ({CACHED})().then(urls => urls.includes("
-                           f"'{site.url}rules/de.html') && urls.includes('{site.url}rules/rules.css'))")
+    wait_cached(page, site.url + "rules/de.html", site.url + "rules/rules.css")
     site.down = True
     sw_context.set_offline(True)
     for address, lang in (("rules/", "en"), ("rules/de.html", "de")):
