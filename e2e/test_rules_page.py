@@ -156,6 +156,43 @@ def test_quick_presses_on_a_phone_end_on_the_last_board_pressed(browser, base_ur
         context.close()
 
 
+#: The live frame's document shows all of itself: nothing to scroll inside it.
+FITS = "document.documentElement.scrollHeight <= document.documentElement.clientHeight"
+
+
+def test_the_live_board_on_a_phone_takes_its_games_height(browser, base_url, screenshot):
+    """At 390 x 844 the live frame is as tall as its game (web/embed-height.js posts the
+    height, rules/rules.js sets it), on every board it moves to: the reader scrolls the
+    page, never inside the frame. A height posted by any other window is not heard."""
+    context, small, outside = phone(browser, 390, 844)
+    try:
+        open_rules(small, base_url)
+        small.click("#board-worked button.try")
+        frame = live_frame(small)
+        frame.wait_for_selector('#lesson [data-act="step:next"]')
+        frame.wait_for_function(FITS)
+        for _ in range(3):
+            frame.click('#lesson [data-act="step:next"]')
+        frame.wait_for_function(FITS)
+        small.locator("#board-worked iframe.live-board").scroll_into_view_if_needed()
+        screenshot(small, "rules-phone-live-fits")
+        small.click("#board-control button.try")
+        frame.wait_for_function("document.querySelector('#lesson .goal')?.textContent"
+                                ".includes('ELAI')")
+        frame.wait_for_function(FITS)
+        height = small.evaluate("document.querySelector('iframe.live-board').offsetHeight")
+        assert height > 844 - 40  # taller than the screen's cap it had: the whole game
+        # The page itself says 40 px: rules.js hears only the frame's own window.
+        small.evaluate("""() => new Promise(heard => {
+            addEventListener("message", () => setTimeout(heard), {once: true});
+            postMessage({kahuna: "height", px: 40}, "*"); })""")
+        assert small.evaluate("document.querySelector('iframe.live-board').offsetHeight") == height
+        assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert not outside
+    finally:
+        context.close()
+
+
 #: The addresses the service worker's caches hold.
 CACHED = """async () => {
   const urls = [];
