@@ -66,6 +66,8 @@ def first_visit(context: BrowserContext, url: str, wait_ready) -> Page:
     page.goto(url + QUERY)
     wait_ready(page)
     assert wait_installed(page) == url + build_site.SW_NAME
+    # and the rules page in its language, kept next (web/sw-register.js): the visit is over
+    wait_cached(page, url + "rules/index.html")
     return page
 
 
