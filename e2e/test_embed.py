@@ -4,7 +4,9 @@ typical embed size and a narrow one (two boots, side by side)."""
 
 from __future__ import annotations
 
+from bench.embed_figures import nine_frames
 from kahuna.notation.link import encode
+from scripts.examples_page import examples
 from tests.helpers import tutorial_position
 
 from .page_driver import SIZES, end_turn, host_page, open_frames, place_a_bridge, settle
@@ -185,3 +187,31 @@ def test_an_embeds_notice_leaves_the_keyboard_with_the_host_page(page, base_url,
     frame.click("#dialog .box", position={"x": 8, "y": 8})
     page.keyboard.press("Tab")
     assert frame.evaluate("document.getElementById('dialog').contains(document.activeElement)")
+
+
+def test_of_nine_lazy_frames_only_those_in_view_boot(page, serve_site, tmp_path, base_url,
+                                                     wait_ready, external_requests):
+    """A host page of nine frames (bench/embed_figures.py's), 1000 x 700: the browser
+    loads a few screens of lazy frames at once, but a frame off screen waits with its
+    runtime unstarted (web/pyodide-boot.mjs) until the reader scrolls to it."""
+    (tmp_path / "index.html").write_text(nine_frames(base_url, examples()[0][2]))
+    host = serve_site(tmp_path)
+    started: list[str] = []  # the frames that asked for the page's archive: their runtime
+    page.on("request", lambda r: started.append(r.frame.url)
+            if r.url == base_url + "web/page.tar.gz" else None)
+    page.set_viewport_size({"width": 1000, "height": 700})
+    page.goto(host.url)
+    wait_ready(page.locator("#frame-1").element_handle().content_frame())
+    frames = [page.locator(f"#frame-{i}").element_handle().content_frame() for i in range(1, 10)]
+    loaded = [f for f in frames[1:] if f.url.startswith(base_url)]
+    assert loaded, "no lazy frame loaded ahead: the test shows nothing"
+    for frame in loaded:
+        frame.wait_for_selector('html[data-boot="waiting"]', state="attached")
+        assert frame.locator('body[data-ready="1"]').count() == 0
+    assert started == [frames[0].url]
+    last = page.locator("#frame-9")
+    last.scroll_into_view_if_needed()
+    wait_ready(frames[8])
+    assert frames[8].locator("html[data-boot]").count() == 0
+    assert frames[1].locator('body[data-ready="1"]').count() == 0  # never in view: waits still
+    assert external_requests == []

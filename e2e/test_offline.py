@@ -17,7 +17,9 @@ from playwright.sync_api import BrowserContext, Page
 from scripts import build_site
 
 from .conftest import probe, run_python, violations
-from .page_driver import play_turn, settle
+from .page_driver import end_turn, play_turn, settle
+from .test_lessons import do
+from .test_rules_page import live_frame, wait_cached
 
 # Fixed deals, and the computer answers at once (web/start.py reads both).
 QUERY = "?seed=3&pace=0"
@@ -64,6 +66,8 @@ def first_visit(context: BrowserContext, url: str, wait_ready) -> Page:
     page.goto(url + QUERY)
     wait_ready(page)
     assert wait_installed(page) == url + build_site.SW_NAME
+    # and the rules page in its language, kept next (web/sw-register.js): the visit is over
+    wait_cached(page, url + "rules/index.html")
     return page
 
 
@@ -234,4 +238,37 @@ def test_an_update_downloads_only_the_changed_module(
     update_to(page, version_c, wait_ready)
     assert "/web/page.tar.gz" in server.hits[asked:]
     assert run_python(page, "import kahuna; kahuna.UPDATE_MARK") == "C"
+    assert external_requests == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_how_to_play_opens_offline_after_a_first_visit_of_the_game(
+    lang, built_site, serve_site, sw_context, external_requests, wait_ready, screenshot
+):
+    """The worker keeps the rules page in the language spoken (web/sw-register.js asks
+    it; German here after the player switched in the game), so the settings' "How to
+    play" opens with no network, and its "Try it" board plays there too."""
+    server = serve_site(built_site)
+    page = first_visit(sw_context, server.url, wait_ready)
+    rules = {"en": "rules/index.html", "de": "rules/de.html"}[lang]
+    if lang != "en":
+        page.click("#btn-lang")
+        page.click(f'#dialog [data-act="lang:{lang}"]')
+    wait_cached(page, server.url + rules, server.url + "rules/rules.js")
+    server.down = True
+    sw_context.set_offline(True)
+    page.click("#btn-settings")
+    page.click("#dialog a.rules-link")
+    page.wait_for_url(server.url + rules)
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator("figure.example svg.board").count() >= 12
+
+    page.click("#board-control button.try")
+    frame = live_frame(page)
+    frame.wait_for_selector("#lesson .goal")
+    assert frame.evaluate("document.documentElement.lang") == lang
+    do(frame, "ELAI>HUNA")  # the puzzle's answer: White gains ELAI
+    end_turn(frame)
+    frame.wait_for_selector("#lesson .verdict.solved")
+    screenshot(page, f"offline-rules-{lang}")
     assert external_requests == []

@@ -155,6 +155,43 @@ def test_quick_presses_on_a_phone_end_on_the_last_board_pressed(browser, base_ur
         context.close()
 
 
+#: The live frame's document shows all of itself: nothing to scroll inside it.
+FITS = "document.documentElement.scrollHeight <= document.documentElement.clientHeight"
+
+
+def test_the_live_board_on_a_phone_takes_its_games_height(browser, base_url, screenshot):
+    """At 390 x 844 the live frame is as tall as its game (web/embed-height.js posts the
+    height, rules/rules.js sets it), on every board it moves to: the reader scrolls the
+    page, never inside the frame. A height posted by any other window is not heard."""
+    context, small, outside = phone(browser, 390, 844)
+    try:
+        open_rules(small, base_url)
+        small.click("#board-worked button.try")
+        frame = live_frame(small)
+        frame.wait_for_selector('#lesson [data-act="step:next"]')
+        frame.wait_for_function(FITS)
+        for _ in range(3):
+            frame.click('#lesson [data-act="step:next"]')
+        frame.wait_for_function(FITS)
+        small.locator("#board-worked iframe.live-board").scroll_into_view_if_needed()
+        screenshot(small, "rules-phone-live-fits")
+        small.click("#board-control button.try")
+        frame.wait_for_function("document.querySelector('#lesson .goal')?.textContent"
+                                ".includes('ELAI')")
+        frame.wait_for_function(FITS)
+        height = small.evaluate("document.querySelector('iframe.live-board').offsetHeight")
+        assert height > 844 - 40  # taller than the screen's cap it had: the whole game
+        # The page itself says 40 px: rules.js hears only the frame's own window.
+        small.evaluate("""() => new Promise(heard => {
+            addEventListener("message", () => setTimeout(heard), {once: true});
+            postMessage({kahuna: "height", px: 40}, "*"); })""")
+        assert small.evaluate("document.querySelector('iframe.live-board').offsetHeight") == height
+        assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert not outside
+    finally:
+        context.close()
+
+
 #: The addresses the service worker's caches hold.
 CACHED = """async () => {
   const urls = [];
@@ -162,6 +199,16 @@ CACHED = """async () => {
     for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
   return urls;
 }"""
+
+
+def wait_cached(page: Page, *urls: str) -> None:
+    """Wait until the caches hold every one of ``urls``. (A predicate that returns a
+    promise counts as true at once for wait_for_function: this one starts a look into the
+    caches and returns what the last look found.)"""
+    page.wait_for_function(f"""urls => {{
+        ({CACHED})().then(held => {{ window.__cached = urls.every(u => held.includes(u)); }});
+        return window.__cached === true;
+    }}""", arg=list(urls))
 
 
 def test_the_rules_pages_open_offline_once_read(sw_context, built_site, serve_site, wait_ready):
@@ -177,8 +224,7 @@ def test_the_rules_pages_open_offline_once_read(sw_context, built_site, serve_si
     for address in ("rules/", "rules/de.html"):  # read once, online
         page.goto(site.url + address)
         page.wait_for_selector("figure.example svg.board")
-    page.wait_for_function(f"async () => ({CACHED})().then(urls => urls.includes("
-                           f"'{site.url}rules/de.html') && urls.includes('{site.url}rules/rules.css'))")
+    wait_cached(page, site.url + "rules/de.html", site.url + "rules/rules.css")
     site.down = True
     sw_context.set_offline(True)
     for address, lang in (("rules/", "en"), ("rules/de.html", "de")):

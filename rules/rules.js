@@ -93,6 +93,16 @@ function tryIt(figure, query) {
   settle();
 }
 
+// The frame's content height (web/embed-height.js), from the live board's own window and
+// this site only: the frame takes it (rules.css), so it never scrolls inside.
+addEventListener("message", (event) => {
+  const data = event.data;
+  if (!frame || event.source !== frame.contentWindow || event.origin !== location.origin) return;
+  if (data && data.kahuna === "height" && Number.isFinite(data.px) && data.px > 0) {
+    frame.style.setProperty("--fit", `${Math.ceil(data.px)}px`);
+  }
+});
+
 document.addEventListener("click", (event) => {
   const button = event.target.closest("button.try");
   if (button) tryIt(button.closest("figure"), button.dataset.query);

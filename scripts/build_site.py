@@ -216,6 +216,16 @@ def game_files(root: Path = REPO_ROOT) -> list[str]:
     return _page_files(root, [PurePosixPath("index.html")])
 
 
+def rules_pages(root: Path = REPO_ROOT) -> dict[str, list[str]]:
+    """Each rules page with the files of its own it needs (not the game's): the service
+    worker keeps the one in the player's language on a first visit (web/sw-core.js
+    ``keep``), so "How to play" opens offline."""
+    game = set(game_files(root))  # the pages it links to (other languages) are no file of its own
+    return {page: [f for f in _page_files(root, [PurePosixPath(page)])
+                   if f not in game and not f.endswith(".html")]
+            for page in (p.relative_to(root).as_posix() for p in sorted(root.glob(RULES_PAGES)))}
+
+
 def _page_files(root: Path, pages: list[PurePosixPath]) -> list[str]:
     skipped = UNUSED_CHUNKS + _disabled_plugins(root)
     boot: list[PurePosixPath] = []
@@ -425,16 +435,18 @@ def site_version(hashes: dict[str, str], worker_code: bytes) -> str:
 
 
 def site_data(root: Path = REPO_ROOT) -> dict:
-    """{"version": ..., "files": {path: hash}, "later": {path: hash}, "archive": ...}:
-    what sw.js carries; "files" are fetched at install (the game), "later" when first
-    asked for; "archive" (when the site has a page archive) names the archive, its index
+    """{"version": ..., "files": {path: hash}, "later": {path: hash}, "rules": {page:
+    [its own files]}, "archive": ...}: what sw.js carries; "files" are fetched at install
+    (the game), "later" when first asked for, or a rules page and its files when the game
+    asks the worker to keep it (``rules_pages``); "archive" (when the site has a page archive) names the archive, its index
     with the index's hash, and the folder of its files, for updates."""
     hashes = file_hashes(root, site_files(root))
     game = set(game_files(root))
     worker_code = b"".join((root / name).read_bytes() for name in WORKER_SOURCES)
     data = {"version": site_version(hashes, worker_code),
             "files": {f: h for f, h in hashes.items() if f in game},
-            "later": {f: h for f, h in hashes.items() if f not in game}}
+            "later": {f: h for f, h in hashes.items() if f not in game},
+            "rules": rules_pages(root)}
     if PAGE_ARCHIVE in data["files"] and (root / PAGE_INDEX).is_file():
         data["archive"] = {"file": PAGE_ARCHIVE, "index": PAGE_INDEX, "members": PAGE_MEMBERS + "/",
                            "sha": file_hashes(root, [PAGE_INDEX])[PAGE_INDEX]}

@@ -19,6 +19,10 @@
 //   part of the install, so a first visit downloads only the game: each is fetched,
 //   checked and kept when first asked for, and opens offline from then on. Anything in
 //   neither list goes to the network untouched.
+// - keep: the game asks for the rules page in the player's language once the worker is
+//   active (web/sw-register.js), again when the language changes; that page and its own
+//   files (SITE.rules) are fetched and kept then, so "How to play" opens offline after
+//   a first visit of the game alone.
 // - The new version waits until the page asks for it ("skip-waiting", on the player's
 //   click or at the next load: web/sw-register.js); activate then drops older caches.
 "use strict";
@@ -158,6 +162,16 @@ async function install() {
   }));
 }
 
+// A rules page and its own files, kept in this version's cache unless already there.
+async function keep(page) {
+  if (!Object.hasOwn(SITE.rules || {}, page)) return;
+  const cache = await openCache();
+  await Promise.all([page, ...SITE.rules[page]].map(async (path) => {
+    if (await cache.match(urlOf(path))) return;
+    await cache.put(urlOf(path), stored(path, await fetchChecked(path, LATER[path], [])));
+  }));
+}
+
 self.addEventListener("install", (event) => event.waitUntil(install()));
 
 self.addEventListener("activate", (event) => {
@@ -168,6 +182,8 @@ self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (type === "skip-waiting") event.waitUntil(self.skipWaiting());
   else if (type === "version" && event.ports[0]) event.ports[0].postMessage(SITE.version);
+  // offline, or the server holds another version: kept when next asked
+  else if (type === "keep") event.waitUntil(keep(String(event.data.page)).catch(() => {}));
 });
 
 // The site path a request stands for, or null when this worker leaves it alone.

@@ -42,12 +42,28 @@ function showStuck() {
   document.getElementById("sw-stuck").hidden = false;
 }
 
+// "How to play" offline from the first visit on: the worker keeps the rules page in the
+// language spoken (as web/language.py rules_page names it), asked again at each load and
+// whenever the language changes. Not from an embed: a host page's reader may never open
+// the game, and the rules page's own live board runs in one.
+function keepRules(registration) {
+  const ask = () => {
+    const lang = document.documentElement.lang;
+    const page = lang === "en" ? "rules/index.html" : `rules/${lang}.html`;
+    registration.active?.postMessage({ type: "keep", page });
+  };
+  ask();
+  new MutationObserver(ask).observe(document.documentElement,
+    { attributes: true, attributeFilter: ["lang"] });
+}
+
 async function start() {
   const registration = await container.register(new URL("sw.js", SITE_ROOT), {
     scope: SITE_ROOT.href,
     updateViaCache: "none", // update checks always ask the server, never the HTTP cache
   });
   if (!registration) return; // blocked (a test browser with service workers off)
+  if (window.parent === window) container.ready.then(keepRules);
   const offerUpdate = () => {
     showBanner(() => {
       if (!registration.waiting) {
