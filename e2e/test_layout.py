@@ -101,14 +101,18 @@ def test_side_panel_parts_keep_their_height_on_a_short_screen(page, base_url, wa
 
 # A ring around a card (a hint's, a chosen one's), with a chosen card's lift, that
 # reaches into the heading of its row: [card, the heading's words' bottom, the ring's top].
+# A heading read but not shown (a phone's hand, web/style.css) has no words: there the
+# ring must stay inside its row, off the prompt above it.
 RINGS_JS = """() => [...document.querySelectorAll('.card.hint, .card[aria-pressed="true"]')]
   .map(card => {
     const style = getComputedStyle(card);
     const reach = Math.max(0, parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset));
+    const row = card.closest('.hand-row'), heading = row.querySelector('h2');
     const words = document.createRange();
-    words.selectNodeContents(card.closest('.hand-row').querySelector('h2'));
-    return [card.textContent, words.getBoundingClientRect().bottom,
-            card.getBoundingClientRect().top - reach];
+    words.selectNodeContents(heading);
+    const top = heading.getBoundingClientRect().width > 1 ? words.getBoundingClientRect().bottom
+                                                          : row.getBoundingClientRect().top;
+    return [card.textContent, top, card.getBoundingClientRect().top - reach];
   }).filter(([card, heading, ring]) => ring < heading)"""
 
 

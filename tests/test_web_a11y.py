@@ -148,3 +148,21 @@ def test_the_last_action_is_announced_in_one_sentence():
     shown = view(app)
     log = app.match.log()
     assert shown.announce == f'<p data-n="{len(log)}">{log[-1]}</p>'
+
+
+def _words(text: str) -> list[str]:
+    """The words a speech command is matched against, as axe-core's
+    label-content-name-mismatch reads them: an aside in brackets is dropped."""
+    return re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", text.lower()))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "pl"])
+def test_the_piles_name_holds_the_count_it_shows(lang):
+    """WCAG 2.5.3: a person who says what they see ("15") reaches the pile's button."""
+    app = new_app(seed=6, first="black", colour="black")  # the person's turn: the pile is a button
+    app.lang = lang
+    table = view(app).table
+    button = r'data-act="do:pile" aria-label="([^"]*)">(.*?)</button>'
+    name, shown = re.search(button, table).groups()
+    seen = _words(re.sub(r"<[^>]*>", " ", shown))
+    assert seen and " ".join(seen) in " ".join(_words(name)), (name, shown)

@@ -11,6 +11,7 @@ import pytest
 from kahuna import ISLANDS, Action, Kind, observe
 from kahuna.notation.link import encode
 from web import tutorial
+from web.acts import closable
 from web.header import cards_left
 from web.opening import boot, start_autoplay
 from web.saves import PREFIX, save_ids
@@ -120,6 +121,22 @@ def test_the_end_of_the_tutorial_leads_to_the_puzzles():
     assert app.dialog == "puzzles" and app.tutorial is None
     assert storage.getItem(tutorial.KEY) == tutorial.DONE
     click(app, "close")  # no game yet: the new-game dialog
+    assert app.dialog == "new"
+
+
+def test_escape_closes_the_end_of_the_tutorial_as_its_first_button_does():
+    """Escape (or a phone's Back) over the tutorial's last dialog: on to a real game's
+    dialog, as "Play a real game"; it was ignored, leaving the keyboard stuck there."""
+    storage = MemoryStorage()
+    app = fresh(storage)
+    click(app, "tutorial:start")
+    while app.tutorial is not None and app.tutorial.lesson is not None:
+        follow_one(app)
+    assert app.dialog == "tutorial-end" and closable(app)
+    app.handle("escape")  # a key, not a click: web/dom.py sends it
+    assert app.dialog == "new" and app.match is None and app.tutorial is None
+    assert storage.getItem(tutorial.KEY) == tutorial.DONE
+    app.handle("escape")  # no game to go back to: the dialog stays
     assert app.dialog == "new"
 
 

@@ -106,9 +106,10 @@ def _lang(app: App, rest: str) -> None:
     app.speak(rest)
 
 
-#: Dialogs Escape closes as their Close button does ("new" only over a game).
+#: Dialogs Escape closes as their Close button does ("new" only over a game; the
+#: tutorial's end as its first button, "Play a real game", does).
 _ESCAPABLE = ("scoring", "end", "notice", "language", "keys", "settings", "share", "review",
-              "puzzles")
+              "puzzles", "tutorial-end")
 
 
 def closable(app: App) -> bool:
@@ -119,7 +120,9 @@ def closable(app: App) -> bool:
 def _escape(app: App, rest: str) -> None:
     """Escape: close the dialog that may be closed, else drop the selection and hint."""
     if closable(app):
-        if app.dialog in ("language", "keys", "settings", "share"):
+        if app.dialog == "tutorial-end":
+            _tutorial(app, "play")
+        elif app.dialog in ("language", "keys", "settings", "share"):
             app.dialog, app.under = app.under, ""
         else:
             _close(app, rest)

@@ -100,7 +100,11 @@ def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> 
     pile_cls = "card back pile" + (" hint" if hint_text == "pile" else "")
     count = f'<span class="count">{obs.pile_size}</span>'
     if "pile" in ends:
-        label = _("draw from the pile ({count})").format(count=obs.pile_size)
+        # The count shown on the button, in its name outside brackets: a spoken command
+        # must hold the visible words (WCAG 2.5.3), and brackets are read as an aside.
+        label = ngettext("draw from the pile: {count} card left",
+                         "draw from the pile: {count} cards left",
+                         obs.pile_size).format(count=obs.pile_size)
         parts.append(f'<button type="button" class="{pile_cls}" data-act="do:pile" '
                      f'aria-label="{escape(label)}">{count}</button>')
     else:
