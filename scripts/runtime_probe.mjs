@@ -13,6 +13,8 @@ pyodide.FS.mkdirTree("/probe");
 pyodide.FS.writeFile("/probe/full.zip", readFileSync(full));
 pyodide.FS.writeFile("/probe/stripped.zip", readFileSync(stripped));
 pyodide.FS.writeFile("/probe/trim_stdlib.py", readFileSync(script));
+// trim_stdlib imports strip_source, which stands beside it.
+pyodide.FS.writeFile("/probe/strip_source.py", readFileSync(new URL("strip_source.py", pathToFileURL(script))));
 const result = pyodide.runPython(`
 import json, sys
 sys.path.insert(0, "/probe")

@@ -71,6 +71,7 @@ STDLIB = "python_stdlib.zip"
 LOCK = "pyodide-lock.json"
 PROBE_CACHE = ".runtime-probe.json"
 PROBE = Path(__file__).resolve().parent / "runtime_probe.mjs"
+STRIPPER = Path(__file__).resolve().parent / "strip_source.py"  # the probe runs it too
 # Codecs found by name at run time (str.encode/bytes.decode, open(..., encoding=)): no
 # import statement names them. utf-8 is the page's only encoding; the others are what
 # Python falls back on for file names and zip archives (cp437) and byte-for-byte data.
@@ -370,11 +371,11 @@ def write_archive(target: Path, entries: dict[str, bytes]) -> None:
 
 def cached_probe(out_dir: Path, full_path: Path, stripped: Callable[[], dict[str, bytes]]) -> dict:
     """run_probe's result, kept in out_dir/PROBE_CACHE for this runtime, this script and
-    this build Python (whose tokenizer makes the stripped texts): the probe takes seconds,
-    the closure, run on every build (the page's imports change), not."""
+    strip_source, and this build Python (whose tokenizer makes the stripped texts): the
+    probe takes seconds, the closure, run on every build (the page's imports change), not."""
     key = hashlib.sha256()
     for part in (full_path.read_bytes(), Path(__file__).read_bytes(), PROBE.read_bytes(),
-                 sys.version.encode()):
+                 STRIPPER.read_bytes(), sys.version.encode()):
         key.update(hashlib.sha256(part).digest())
     cache = out_dir / PROBE_CACHE
     try:
