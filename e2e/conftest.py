@@ -10,10 +10,13 @@ browsers      per test file; its headless Chromium (``$KAHUNA_CHROMIUM`` or
               /usr/bin/chromium), launched again after a renderer crash (RENDERER_CRASHED)
 browser       that file's Chromium, with no network (scripts/browser.py), whose pages
               open the game as a returning player, never offered the tutorial
-              (e2e/test_tutorial.py has its own Browsers, of first visits)
+              (e2e/test_tutorial.py has its own Browsers, of first visits); every
+              context made from it, by a fixture or by hand, reports to console_messages
+no_page_errors  autouse: a console error or uncaught page error in any page fails the
+              test, but for those named by ``@pytest.mark.expected_errors(r"regex", ...)``
 external_requests  list of every request whose host was not 127.0.0.1 (all fail: the
               browser is launched with no network but 127.0.0.1)
-console_messages   list of "type: text" console lines and page errors
+console_messages   list of "type: text" console lines and page errors of every page
 page          per test, in a fresh browser context, with the two lists above wired in
               (service workers blocked)
 built_site    session; the deployed site (scripts/build_site.py copy) in a temporary folder
@@ -36,9 +39,10 @@ import fcntl
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 from scripts import build_site
 from scripts.browser import (READY_TIMEOUT_MS, crash_lines, guard_network, launch_chromium,
@@ -162,10 +166,59 @@ def browsers(playwright_session):
     holder.close()
 
 
+class WatchedBrowser:
+    """A Browser whose every new context reports its pages' console lines and errors to
+    the test's ``console_messages`` (so the contexts a test makes by hand are watched like
+    the ``page`` fixture's); anything else is the Browser's own."""
+
+    def __init__(self, browser: Browser, console_messages: list[str]) -> None:
+        self._browser, self._lines = browser, console_messages
+
+    def new_context(self, **options: Any) -> BrowserContext:
+        context = self._browser.new_context(**options)
+        context.on("page", lambda page: _watch(page, self._lines))
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture
-def browser(browsers):
-    """The test file's headless Chromium (a new one after a renderer crash)."""
-    return browsers.current()
+def browser(browsers, console_messages) -> WatchedBrowser:
+    """The test file's headless Chromium (a new one after a renderer crash), watched."""
+    return WatchedBrowser(browsers.current(), console_messages)
+
+
+ERROR_LINE = ("error", "pageerror")
+
+
+def page_errors(console_messages: list[str]) -> list[str]:
+    """The console errors and uncaught page errors among ``console_messages``."""
+    return [m for m in console_messages if m.startswith(ERROR_LINE)]
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "expected_errors(*patterns): console or page errors this test causes on"
+        " purpose (regular expressions, each must match at least one error line); any"
+        " other error line fails the test")
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request, console_messages):
+    """Fail the test if any of its pages logged a console error or raised an uncaught
+    error, but for those its ``expected_errors`` marker names (each of which must occur:
+    a declaration that no longer matches anything is stale)."""
+    yield
+    marker = request.node.get_closest_marker("expected_errors")
+    patterns = [re.compile(p, re.DOTALL) for p in (marker.args if marker else ())]
+    errors = page_errors(console_messages)
+    unexpected = [m for m in errors if not any(p.search(m) for p in patterns)]
+    unseen = [p.pattern for p in patterns if not any(p.search(m) for m in errors)]
+    if unexpected or unseen:
+        pytest.fail("the page logged errors:\n" + "\n".join(unexpected)
+                    + ("\nexpected errors never seen: " + ", ".join(unseen) if unseen else ""),
+                    pytrace=False)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -199,18 +252,18 @@ def _watch(page: Page, console_messages: list[str]) -> Page:
 
 
 @pytest.fixture
-def page(browser, external_requests, console_messages):
+def page(browser, external_requests):
     """A page in a fresh context (service workers blocked), guarded and watched."""
     context = browser.new_context(
         viewport={"width": 1024, "height": 768}, service_workers="block"
     )
     guard_network(context, external_requests)
-    yield _watch(context.new_page(), console_messages)
+    yield context.new_page()
     context.close()
 
 
 @pytest.fixture
-def sw_context(browser, external_requests, console_messages):
+def sw_context(browser, external_requests):
     """A fresh context where service workers run; ``sw_context.new_page()`` for pages.
 
     Pages opened with ``new_page()`` report to ``console_messages``. Take the network
@@ -221,7 +274,6 @@ def sw_context(browser, external_requests, console_messages):
         viewport={"width": 1024, "height": 768}, service_workers="allow"
     )
     guard_network(context, external_requests)
-    context.on("page", lambda pg: _watch(pg, console_messages))
     yield context
     context.close()
 

@@ -46,7 +46,6 @@ def test_a_later_boot_loads_the_kept_bytecode_and_plays_the_same_game(
                                   service_workers="block")
     probe(context, base_url)
     page = context.new_page()
-    page.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
     page.goto(base_url + QUERY)
     wait_ready(page)
     assert page.evaluate(FOUND) == [False, False]
@@ -114,7 +113,6 @@ def test_broken_kept_bytecode_costs_one_reload_never_the_game(browser, base_url,
     context = browser.new_context(service_workers="block")
     probe(context, base_url)
     page = context.new_page()
-    page.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
     page.goto(base_url + QUERY)
     wait_ready(page)
     _, page_key = page.evaluate(KEPT)

@@ -11,8 +11,7 @@ from .test_embed import host_page, tutorial_position
 from kahuna.notation.link import encode
 
 
-def test_no_violation_with_the_service_worker(sw_context, built_site, serve_site, wait_ready,
-                                             console_messages):
+def test_no_violation_with_the_service_worker(sw_context, built_site, serve_site, wait_ready):
     site = serve_site(built_site)
     probe(sw_context, site.url)
     page = sw_context.new_page()
@@ -28,7 +27,6 @@ def test_no_violation_with_the_service_worker(sw_context, built_site, serve_site
     end_turn(page)
     settle(page)
     assert violations(page) == []
-    assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
 
 
 def test_no_violation_embedded_in_another_origin(page, base_url, serve_site, tmp_path,

@@ -160,7 +160,6 @@ def test_an_embed_in_another_sites_page_plays_without_storage(page, base_url, se
     settle(frame)
     assert frame.locator("#board .bridges .bridge.black").count() > 0
     assert frame.locator("#log li").count() >= 2
-    assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
     assert sum("IndexedDB refused" in m for m in console_messages) == 2  # both PyScript's
     assert not [m for m in console_messages if "bytecode not kept" in m]  # no Cache API: quiet
     assert all(url.startswith(host) for url in external_requests)  # the host page's own

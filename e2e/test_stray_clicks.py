@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from .conftest import page_errors
 from .page_driver import place_a_bridge, settle
 
 #: Places that hold no control: the sea, the header's title, the prompt, the move log's
@@ -16,7 +17,7 @@ SIZES = {"desktop": {"width": 1024, "height": 768}, "phone": {"width": 360, "hei
 
 def _errors(page, console_messages) -> list[str]:
     boxes = page.locator(".py-error").all_text_contents()
-    logged = [m for m in console_messages if m.startswith(("error", "pageerror"))]
+    logged = page_errors(console_messages)
     return boxes + logged
 
 
