@@ -23,7 +23,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.order_statistics import median_interval  # noqa: E402
 from bench.page_figures import _probed_page, tree_servers  # noqa: E402
-from e2e.test_saves_and_tabs import finished_record  # noqa: E402
+from scripts.page_driver import finished_record  # noqa: E402
 from kahuna.notation.link import encode  # noqa: E402
 from scripts.browser import launch_chromium, wait_ready  # noqa: E402
 

@@ -26,17 +26,16 @@ serve_site    ``serve_site(root, prefix="")`` -> SiteServer (scripts/site_server
               that is gone
 sw_context    a fresh browser context with service workers allowed and the same guard
 wait_ready    ``wait_ready(page)`` waits for ``body[data-ready="1"]``
-probe, violations, run_python   (functions) CSP violations and the page's interpreter
 screenshot    ``screenshot(page, "name")`` saves e2e/screenshots/name.png
 
-The server and the browser launch live in scripts/ (site_server.py, browser.py), shared
-with bench/ and scripts/make_icons.py; this file holds the fixtures and the screenshots.
+The server, the browser launch and the page's driving live in scripts/ (site_server.py,
+browser.py, page_driver.py: probe, violations, run_python), shared with bench/ and
+scripts/make_icons.py; this file holds the fixtures and the screenshots.
 """
 
 from __future__ import annotations
 
 import fcntl
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -299,40 +298,6 @@ def save_screenshot(page: Page, name: str) -> Path:
     path = SCREENSHOT_DIR / f"{name}.png"
     page.screenshot(path=str(path), full_page=True, animations="disabled")
     return path
-
-
-#: An init script for the game's pages (``probe(context, game_url, before="")``): records
-#: Content-Security-Policy violations in ``window.__kahuna.violations`` and keeps PyScript's
-#: interpreter as ``window.__kahuna.py`` once it is ready (e2e tests run Python in the page
-#: with it, e.g. to force an error), first running ``before`` (Python) if given. Nothing of
-#: this ships: it is PyScript's public ``hooks`` API, used from the test.
-PROBE = """
-window.__kahuna = {violations: [], py: null};
-document.addEventListener('securitypolicyviolation', e => window.__kahuna.violations.push(
-  `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
-if (location.href.startsWith(GAME)) addEventListener('DOMContentLoaded', () =>
-  import(new URL('web/vendor/core.js', GAME).href).then(({hooks}) =>
-    hooks.main.onReady.add(wrap => {
-      window.__kahuna.py = wrap.interpreter;
-      if (BEFORE) wrap.interpreter.runPython(BEFORE);
-    })));
-"""
-
-
-def probe(context, game_url: str, before: str = "") -> None:
-    """Add PROBE to ``context`` for the game served at ``game_url``."""
-    context.add_init_script(PROBE.replace("GAME", json.dumps(game_url))
-                            .replace("BEFORE", json.dumps(before)))
-
-
-def violations(page_or_frame) -> list[str]:
-    """The CSP violations PROBE recorded in this document."""
-    return page_or_frame.evaluate("window.__kahuna.violations")
-
-
-def run_python(page_or_frame, code: str):
-    """Run ``code`` in the page's interpreter (PROBE must be installed); its value."""
-    return page_or_frame.evaluate("code => window.__kahuna.py.runPython(code)", code)
 
 
 @pytest.fixture(name="wait_ready")

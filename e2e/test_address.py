@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .page_driver import settle
+from scripts.page_driver import settle
 
 HOSTILE = {"seed-arabic-digit": "?seed=٣", "seed-5000-digits": "?seed=" + "9" * 5000,
            "pace-nan": "?pace=NaN", "record-percent": "?record=%%%"}

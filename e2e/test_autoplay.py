@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from soak import COUNT_PROXIES, MEMORY_JS, wait_games  # noqa: E402
 
-from .conftest import probe, run_python  # noqa: E402
+from scripts.page_driver import probe, run_python  # noqa: E402
 
 
 def test_autoplay_plays_whole_games_by_itself_and_memory_is_read(page, base_url, wait_ready):

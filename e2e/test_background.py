@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .page_driver import place_a_bridge, settle
+from scripts.page_driver import place_a_bridge, settle
 
 ENDS = {"pile": '#table [data-act="do:pile"]', "display": "#table button.card",
         "pass": '#acts [data-act="do:pass"]'}

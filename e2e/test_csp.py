@@ -4,9 +4,8 @@ deployed site, a reload from its cache). The clicks on every screen
 (e2e/test_clicks_everywhere.py) check for violations too."""
 
 from __future__ import annotations
+from scripts.page_driver import end_turn, place_a_bridge, probe, settle, violations
 
-from .conftest import probe, violations
-from .page_driver import end_turn, place_a_bridge, settle
 from .test_embed import host_page, tutorial_position
 from kahuna.notation.link import encode
 

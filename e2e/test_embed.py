@@ -11,7 +11,7 @@ from kahuna.notation.position import position_to_json
 from kahuna.rules.deal import Setup, new_game
 from kahuna.rules.state import Phase
 
-from .page_driver import end_turn, place_a_bridge, settle
+from scripts.page_driver import end_turn, place_a_bridge, settle
 
 SIZES = {"wide": (720, 520), "narrow": (360, 640)}
 

@@ -1,14 +1,13 @@
 """An unexpected error never shows a traceback to a player (issue 10): it becomes the
 guard's calm dialog (web/guard.py), the game goes on after [Continue], and PyScript's red
 ``.py-error`` box never appears. The errors are forced from the test through PyScript's
-interpreter (e2e/conftest.py PROBE): nothing in the page ships a way to cause them."""
+interpreter (scripts/page_driver.py PROBE): nothing in the page ships a way to cause them."""
 
 from __future__ import annotations
 
 import pytest
 
-from .conftest import probe, run_python
-from .page_driver import end_turn, place_a_bridge, settle
+from scripts.page_driver import end_turn, place_a_bridge, probe, run_python, settle
 
 DIALOG = "#problem-dialog"
 BREAK_CLICKS = ("import web.app as a\n"

@@ -8,7 +8,7 @@ from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from tests.helpers import HOLD_ALOA, HOLD_LALE, last_card
 
-from .page_driver import focused, keys_to, settle
+from scripts.page_driver import focused, keys_to, settle
 
 #: Where focus may be when the person's turn begins (a card, or the pile when no card
 #: can be chosen) or a dialog waits.

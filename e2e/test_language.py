@@ -10,10 +10,10 @@ import pytest
 from kahuna import decode_link, replay, translations, winner_words
 from kahuna.notation.link import encode
 from scripts.browser import guard_network
+from scripts.a11y import finished_link as _finished_link, scoring_link as _scoring_link
+from scripts.page_driver import settle
 
-from .a11y import finished_link as _finished_link, scoring_link as _scoring_link
 from .conftest import phone as phone_context
-from .page_driver import settle
 from .test_lessons import against_computer
 
 LANGS = ("en", "de", "fr", "pl")

@@ -16,8 +16,8 @@ from kahuna import puzzles
 from kahuna.notation.link import encode
 from kahuna.rules.deal import Setup
 from web.controller import COMPUTER, HOTSEAT, Match
+from scripts.page_driver import click_line, end_turn, settle
 
-from .page_driver import click_line, end_turn, settle
 from .test_embed import SIZES, host_page, open_frames
 
 

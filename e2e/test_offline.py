@@ -15,9 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from scripts import build_site
-
-from .conftest import probe, run_python, violations
-from .page_driver import play_turn, settle
+from scripts.page_driver import play_turn, probe, run_python, settle, violations
 
 # Fixed deals, and the computer answers at once (web/start.py reads both).
 QUERY = "?seed=3&pace=0"

@@ -14,7 +14,9 @@ from kahuna.tools.cli import main
 from tests.helpers import HOLD_ALOA, HOLD_LALE, last_card
 from tests.test_cli import write
 
-from .conftest import SCREENSHOT_DIR, phone, probe, run_python
+from scripts.page_driver import probe, run_python
+
+from .conftest import SCREENSHOT_DIR, phone
 
 POSITION = position_to_json(last_card(black=HOLD_ALOA + ["BARI-ELAI"],
                                       white=HOLD_LALE + ["DUDA-ELAI", "JOJO-KAHU"]))

@@ -9,7 +9,7 @@ import re
 
 from kahuna.notation.link import encode
 
-from .test_saves_and_tabs import finished_record
+from scripts.page_driver import finished_record
 
 DIALOG = "#dialog:not([hidden])"
 

@@ -11,10 +11,10 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Frame, Page
 
 from scripts.rules_page import PAGES
+from scripts.a11y import axe, AXE
+from scripts.page_driver import end_turn
 
-from .a11y import AXE, axe
 from .conftest import phone
-from .page_driver import end_turn
 from .test_lessons import do
 
 #: Records the page's Content-Security-Policy violations (the rules page's own policy).

@@ -5,26 +5,13 @@ and caught up; a finished-game link opened three times is one save and one resul
 from __future__ import annotations
 
 import json
-import random
 
-from kahuna import LEVELS
 from kahuna.notation.link import encode
 from kahuna.notation.record import replay
-from kahuna.rules.deal import Setup
-from web.controller import COMPUTER, Match
 
-from .page_driver import end_turn, new_game, place_a_bridge, settle
+from scripts.page_driver import end_turn, finished_record, new_game, place_a_bridge, settle
 
 SAVE = "kahuna.save."
-
-
-def finished_record(seed: int = 5) -> dict:
-    """A game against the computer played to its end (random legal actions), as a record."""
-    m = Match.new(Setup(seed=seed, first=0), COMPUTER, 0, LEVELS[0], "linked", 0.0)
-    rng = random.Random(seed)
-    while not m.state.is_over:
-        m.play(rng.choice(m.state.legal_actions()))
-    return m.to_record()
 
 
 def stored_games(page) -> list[dict]:

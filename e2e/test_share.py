@@ -14,8 +14,9 @@ from kahuna.notation.link import encode
 from tests.web_helpers import new_app
 from web.share import share
 
-from .conftest import phone, probe, run_python
-from .page_driver import settle
+from scripts.page_driver import probe, run_python, settle
+
+from .conftest import phone
 
 DESKTOP = {"width": 720, "height": 520}
 #: The page says how a copy went in the share dialog's status line.

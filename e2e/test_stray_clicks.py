@@ -4,9 +4,9 @@ desktop and a phone. None may show an error box or log an error (issue 10)."""
 from __future__ import annotations
 
 import pytest
+from scripts.page_driver import place_a_bridge, settle
 
 from .conftest import page_errors
-from .page_driver import place_a_bridge, settle
 
 #: Places that hold no control: the sea, the header's title, the prompt, the move log's
 #: summary and the hand labels (the panel's headings).

@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from .a11y import axe
 from web.tutorial import LESSONS as TUTORIAL
+from scripts.a11y import axe
+from scripts.page_driver import click_line, settle
 
 from .conftest import SCREENSHOT_DIR, Browsers, phone
-from .page_driver import click_line, settle
 from .test_language import OVERFLOW
 
 #: The lessons, in order (web/tutorial.py LESSONS).

@@ -1,10 +1,18 @@
-"""Driving the game page through its real UI, shared by e2e/test_page.py,
-e2e/test_embed.py and bench/page_figures.py: wait until the person may act, place a
-bridge, end a turn. Each helper takes the game's Page, or the Frame of an embedded game."""
+"""Driving the game page through its real UI, shared by the e2e tests and the bench
+scripts: wait until the person may act, place a bridge, end a turn, move the keyboard's
+focus; look into the page (PROBE: its CSP violations, its Python); a finished game's
+record to open in it. Each helper takes the game's Page, or the Frame of an embedded game."""
 
 from __future__ import annotations
 
+import json
+import random
+
 from playwright.sync_api import Frame, Locator, Page
+
+from kahuna import LEVELS
+from kahuna.rules.deal import Setup
+from web.controller import COMPUTER, Match
 
 #: The person may act, or a dialog / the hot-seat cover waits for a tap.
 SETTLED = ('body[data-turn="person"], body[data-turn="over"], #dialog:not([hidden]), '
@@ -151,3 +159,48 @@ def keys_to(page: Page, selector: str) -> int:
         page.keyboard.press(key)
         pressed += 1
     raise AssertionError(f"the keys never reach {selector}: focus at {focused(page)}")
+
+
+# ---- looking into the page ----------------------------------------------------------
+
+#: An init script for the game's pages (``probe(context, game_url, before="")``): records
+#: Content-Security-Policy violations in ``window.__kahuna.violations`` and keeps PyScript's
+#: interpreter as ``window.__kahuna.py`` once it is ready (e2e tests run Python in the page
+#: with it, e.g. to force an error), first running ``before`` (Python) if given. Nothing of
+#: this ships: it is PyScript's public ``hooks`` API, used from the test.
+PROBE = """
+window.__kahuna = {violations: [], py: null};
+document.addEventListener('securitypolicyviolation', e => window.__kahuna.violations.push(
+  `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+if (location.href.startsWith(GAME)) addEventListener('DOMContentLoaded', () =>
+  import(new URL('web/vendor/core.js', GAME).href).then(({hooks}) =>
+    hooks.main.onReady.add(wrap => {
+      window.__kahuna.py = wrap.interpreter;
+      if (BEFORE) wrap.interpreter.runPython(BEFORE);
+    })));
+"""
+
+
+def probe(context, game_url: str, before: str = "") -> None:
+    """Add PROBE to ``context`` for the game served at ``game_url``."""
+    context.add_init_script(PROBE.replace("GAME", json.dumps(game_url))
+                            .replace("BEFORE", json.dumps(before)))
+
+
+def violations(page_or_frame) -> list[str]:
+    """The CSP violations PROBE recorded in this document."""
+    return page_or_frame.evaluate("window.__kahuna.violations")
+
+
+def run_python(page_or_frame, code: str):
+    """Run ``code`` in the page's interpreter (PROBE must be installed); its value."""
+    return page_or_frame.evaluate("code => window.__kahuna.py.runPython(code)", code)
+
+
+def finished_record(seed: int = 5) -> dict:
+    """A game against the computer played to its end (random legal actions), as a record."""
+    m = Match.new(Setup(seed=seed, first=0), COMPUTER, 0, LEVELS[0], "linked", 0.0)
+    rng = random.Random(seed)
+    while not m.state.is_over:
+        m.play(rng.choice(m.state.legal_actions()))
+    return m.to_record()
