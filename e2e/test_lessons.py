@@ -162,7 +162,7 @@ def against_computer(seed: int = 3) -> tuple[dict, int]:
 
 
 def test_the_computer_never_moves_over_the_steps_of_a_recorded_game(
-        page, base_url, wait_ready, screenshot):
+        page, base_url, wait_ready, screenshot, console_messages):
     """A game against the computer, replayed in the full page and shown in a sequence and
     a still diagram, at a step where the computer is to move: nothing moves by itself,
     and the next step is the recorded one (a tester saw the computer play new moves over
@@ -175,7 +175,8 @@ def test_the_computer_never_moves_over_the_steps_of_a_recorded_game(
     page.click('#dialog [data-act="replay"]')
     for _ in range(step):
         page.click('#lesson [data-act="step:next"]')
-    page.wait_for_timeout(1500)  # at pace 0 the computer would have moved at once
+    # The page tells at once whether it lets the computer play (its loop starts on that)
+    assert page.get_attribute("body", "data-computer-plays") == "0"
     assert page.locator("#log li").count() == step
     page.click('#lesson [data-act="step:next"]')
     assert page.locator("#log li").count() == step + 1
@@ -188,8 +189,9 @@ def test_the_computer_never_moves_over_the_steps_of_a_recorded_game(
     for mode in ("sequence", "diagram"):
         page.goto(f"{base_url}?embed&mode={mode}&record={encode(record)}&step={step}&pace=0")
         wait_ready(page)
-        page.wait_for_timeout(1500)
+        assert page.get_attribute("body", "data-computer-plays") == "0", mode
         assert page.locator("#log li").count() == step, mode
+    assert not [m for m in console_messages if m.startswith("debug: kahuna-decision")]
 
 
 def test_a_host_page_moves_its_one_live_frame_to_another_example(
