@@ -16,7 +16,8 @@ no_page_errors  autouse: a console error or uncaught page error in any page fail
               test, but for those named by ``@pytest.mark.expected_errors(r"regex", ...)``
 external_requests  list of every request whose host was not 127.0.0.1 (all fail: the
               browser is launched with no network but 127.0.0.1)
-console_messages   list of "type: text" console lines and page errors of every page
+console_messages   list of "type: text" console lines (an error's with its " [url]") and page
+              errors of every page
 page          per test, in a fresh browser context, with the two lists above wired in
               (service workers blocked)
 built_site    session; the deployed site (scripts/build_site.py copy) in a temporary folder
@@ -41,7 +42,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (Browser, BrowserContext, ConsoleMessage, Page, Playwright,
+                                 sync_playwright)
 
 from scripts import build_site
 from scripts.browser import (READY_TIMEOUT_MS, crash_lines, guard_network, launch_chromium,
@@ -244,8 +246,14 @@ def console_messages() -> list[str]:
     return []
 
 
+def _line(message: ConsoleMessage) -> str:
+    """``type: text``, and for an error where it came from (a failed load names no URL)."""
+    url = message.location.get("url", "") if message.type == "error" else ""
+    return f"{message.type}: {message.text}" + (f" [{url}]" if url else "")
+
+
 def _watch(page: Page, console_messages: list[str]) -> Page:
-    page.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
+    page.on("console", lambda m: console_messages.append(_line(m)))
     page.on("pageerror", lambda e: console_messages.append(f"pageerror: {e}"))
     return page
 

@@ -11,7 +11,7 @@ from .conftest import page_errors, phone
 THROWS = "<script>console.error('said in red'); throw new Error('thrown')</script>"
 
 
-@pytest.mark.expected_errors(r"^error: said in red$", r"^pageerror: .*thrown")
+@pytest.mark.expected_errors(r"^error: said in red", r"^pageerror: .*thrown")
 def test_a_context_made_by_hand_is_watched(browser, console_messages):
     context = browser.new_context(service_workers="block")
     page = context.new_page()
@@ -21,7 +21,7 @@ def test_a_context_made_by_hand_is_watched(browser, console_messages):
     context.close()
 
 
-@pytest.mark.expected_errors(r"^error: said in red$", r"^pageerror: .*thrown")
+@pytest.mark.expected_errors(r"^error: said in red", r"^pageerror: .*thrown")
 def test_a_phone_is_watched(browser, console_messages):
     context, page, outside = phone(browser)
     page.set_content(THROWS)

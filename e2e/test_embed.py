@@ -24,14 +24,19 @@ def tutorial_position() -> dict:
     return position_to_json(state)
 
 
+#: A host page's head. Its icon is none (``data:``): without one Chromium asks the test's
+#: folder server for /favicon.ico, whose 404 the page logs as a console error.
+HOST_HEAD = ('<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,">'
+             '<title>Rules</title>')
+
+
 def host_page(game: str, sizes: dict[str, tuple[int, int]] = SIZES) -> str:
     """A rules page with the game at ``game`` in one <iframe> per size."""
     frames = "".join(
         f'<iframe id="{name}" src="{game}" width="{w}" height="{h}" loading="lazy" '
         f'title="Kahuna: try this position" style="border: 0"></iframe>'
         for name, (w, h) in sizes.items())
-    return ('<!doctype html><html lang="en"><meta charset="utf-8"><title>Rules</title>'
-            '<body style="margin: 16px; font: 16px sans-serif; background: #fff">'
+    return (HOST_HEAD + '<body style="margin: 16px; font: 16px sans-serif; background: #fff">'
             '<h1>Building a bridge</h1><p>Black to move: choose a card, then a lit line.</p>'
             f'<div style="display: flex; gap: 16px; align-items: flex-start">{frames}</div>'
             '</body></html>')
@@ -203,8 +208,7 @@ def test_an_embeds_notice_leaves_the_keyboard_with_the_host_page(page, base_url,
     took it, and the reader's keys went into the frame; a tester's find, 8 of 8). Inside
     the frame, once the reader is there, the notice has the keyboard as on the page."""
     (tmp_path / "index.html").write_text(
-        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Rules</title><body>'
-        '<input id="notes" aria-label="notes" autofocus>'
+        HOST_HEAD + '<body><input id="notes" aria-label="notes" autofocus>'
         f'<iframe id="frame" src="{base_url}?embed&mode=bogus" width="720" height="520" '
         'title="Kahuna"></iframe></body></html>', encoding="utf-8")
     host = serve_site(tmp_path)
