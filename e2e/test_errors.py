@@ -118,7 +118,8 @@ def test_a_page_whose_code_cannot_load_says_so_in_plain_words(
 
 
 @pytest.mark.parametrize("damage", ["missing", "garbage"])
-@pytest.mark.expected_errors(r"^error: .*page\.tar\.gz")
+@pytest.mark.expected_errors(r"^error: .*page\.tar\.gz",
+                             r"^error: Kahuna could not load its code:.*No module named 'web'")
 def test_a_page_whose_archive_cannot_be_read_says_so_in_plain_words(
         damage, page, built_site, serve_site, tmp_path, console_messages):
     """web/page.tar.gz gone (404) or not an archive: web/pyodide-boot.mjs starts Python
