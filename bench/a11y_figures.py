@@ -8,7 +8,7 @@
    (Tab until the control has focus, then Enter); "keys" is the way the keys' list (``?``)
    describes: arrows along a row of cards and between rows, Space to choose a first card
    and stay, Enter to choose and go on, Tab between lit lines.
-2. axe-core's violations (rules, by impact) on each screen (e2e/a11y.py) in both colour
+2. axe-core's violations (rules, by impact) on each screen (scripts/a11y.py) in both colour
    themes (the system's preference; a page without themes draws the same both times).
 Counts, not times: each run gives the same numbers.
 """
@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-from e2e.a11y import IMPACTS, SCREENS, THEMES, axe, by_impact, open_screen  # noqa: E402
-from e2e.page_driver import keys_to  # noqa: E402
+from scripts.a11y import IMPACTS, SCREENS, THEMES, axe, by_impact, open_screen  # noqa: E402
+from scripts.page_driver import keys_to  # noqa: E402
 from kahuna.notation.link import encode  # noqa: E402
 from kahuna.notation.position import position_to_json  # noqa: E402
 from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402

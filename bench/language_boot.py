@@ -27,7 +27,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.offline_figures import paired  # noqa: E402
 from bench.page_figures import boot_times  # noqa: E402
-from e2e.conftest import probe, run_python  # noqa: E402
+from scripts.page_driver import probe, run_python  # noqa: E402
 from scripts.browser import launch_chromium, wait_ready  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 from bench.order_statistics import median_interval  # noqa: E402
-from e2e.page_driver import new_game, play_turn  # noqa: E402
+from scripts.page_driver import new_game, play_turn  # noqa: E402
 from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
 from scripts.build_site import write_page_archive  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402

@@ -8,7 +8,7 @@ made while the games run (the page's handlers are made once, at boot).
 Memory is read after a forced garbage collection: Chromium is launched with
 ``--js-flags=--expose-gc`` (``window.gc()``) and Python's ``gc.collect()`` runs first; the
 JS heap is ``performance.memory.usedJSHeapSize``, the WebAssembly memory the byte length
-of Pyodide's heap (the interpreter from PyScript's ``hooks``, e2e/conftest.py PROBE).
+of Pyodide's heap (the interpreter from PyScript's ``hooks``, scripts/page_driver.py PROBE).
 Proxies: ``pyodide.ffi.create_proxy`` is wrapped (before the page's code runs) to count calls.
 """
 
@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from e2e.conftest import probe, run_python  # noqa: E402
+from scripts.page_driver import probe, run_python  # noqa: E402
 from scripts.browser import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, NO_NETWORK_ARGS, guard_network, wait_ready,
 )

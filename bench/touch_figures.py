@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
-from e2e.measure import TOUCH_JS  # noqa: E402
-from e2e.page_driver import new_game, settle  # noqa: E402
+from scripts.measure import TOUCH_JS  # noqa: E402
+from scripts.page_driver import new_game, settle  # noqa: E402
 from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 

@@ -10,10 +10,14 @@ browsers      per test file; its headless Chromium (``$KAHUNA_CHROMIUM`` or
               /usr/bin/chromium), launched again after a renderer crash (RENDERER_CRASHED)
 browser       that file's Chromium, with no network (scripts/browser.py), whose pages
               open the game as a returning player, never offered the tutorial
-              (e2e/test_tutorial.py has its own Browsers, of first visits)
+              (e2e/test_tutorial.py has its own Browsers, of first visits); every
+              context made from it, by a fixture or by hand, reports to console_messages
+no_page_errors  autouse: a console error or uncaught page error in any page fails the
+              test, but for those named by ``@pytest.mark.expected_errors(r"regex", ...)``
 external_requests  list of every request whose host was not 127.0.0.1 (all fail: the
               browser is launched with no network but 127.0.0.1)
-console_messages   list of "type: text" console lines and page errors
+console_messages   list of "type: text" console lines (an error's with its " [url]") and page
+              errors of every page
 page          per test, in a fresh browser context, with the two lists above wired in
               (service workers blocked)
 built_site    session; the deployed site (scripts/build_site.py copy) in a temporary folder
@@ -23,22 +27,23 @@ serve_site    ``serve_site(root, prefix="")`` -> SiteServer (scripts/site_server
               that is gone
 sw_context    a fresh browser context with service workers allowed and the same guard
 wait_ready    ``wait_ready(page)`` waits for ``body[data-ready="1"]``
-probe, violations, run_python   (functions) CSP violations and the page's interpreter
 screenshot    ``screenshot(page, "name")`` saves e2e/screenshots/name.png
 
-The server and the browser launch live in scripts/ (site_server.py, browser.py), shared
-with bench/ and scripts/make_icons.py; this file holds the fixtures and the screenshots.
+The server, the browser launch and the page's driving live in scripts/ (site_server.py,
+browser.py, page_driver.py: probe, violations, run_python), shared with bench/ and
+scripts/make_icons.py; this file holds the fixtures and the screenshots.
 """
 
 from __future__ import annotations
 
 import fcntl
-import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import (Browser, BrowserContext, ConsoleMessage, Page, Playwright,
+                                 sync_playwright)
 
 from scripts import build_site
 from scripts.browser import (READY_TIMEOUT_MS, crash_lines, guard_network, launch_chromium,
@@ -162,10 +167,67 @@ def browsers(playwright_session):
     holder.close()
 
 
+class WatchedBrowser:
+    """A Browser whose every new context reports its pages' console lines and errors to
+    the test's ``console_messages`` (so the contexts a test makes by hand are watched like
+    the ``page`` fixture's); anything else is the Browser's own."""
+
+    def __init__(self, browser: Browser, console_messages: list[str]) -> None:
+        self._browser, self._lines = browser, console_messages
+
+    def new_context(self, **options: Any) -> BrowserContext:
+        context = self._browser.new_context(**options)
+        context.on("page", lambda page: _watch(page, self._lines))
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture
-def browser(browsers):
-    """The test file's headless Chromium (a new one after a renderer crash)."""
-    return browsers.current()
+def browser(browsers, console_messages) -> WatchedBrowser:
+    """The test file's headless Chromium (a new one after a renderer crash), watched."""
+    return WatchedBrowser(browsers.current(), console_messages)
+
+
+ERROR_LINE = ("error", "pageerror")
+
+
+def page_errors(console_messages: list[str]) -> list[str]:
+    """The console errors and uncaught page errors among ``console_messages``."""
+    return [m for m in console_messages if m.startswith(ERROR_LINE)]
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "expected_errors(*patterns, optional=False): console or page errors this"
+        " test causes on purpose (regular expressions, each must match at least one error"
+        " line unless optional); any other error line fails the test")
+
+
+#: Chromium asks /favicon.ico for a page that names no icon (an image opened on its own,
+#: a test's host page) when it likes, so it may or may not be seen: optional where declared.
+FAVICON_404 = (r"^error: Failed to load resource: the server responded with a status of 404"
+               r" \(File not found\) \[http://127\.0\.0\.1:\d+/favicon\.ico\]$")
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request, console_messages):
+    """Fail the test if any of its pages logged a console error or raised an uncaught
+    error, but for those its ``expected_errors`` marker names (each of which must occur:
+    a declaration that no longer matches anything is stale)."""
+    yield
+    markers = list(request.node.iter_markers("expected_errors"))
+    patterns = [re.compile(p, re.DOTALL) for marker in markers for p in marker.args]
+    required = [re.compile(p, re.DOTALL) for marker in markers for p in marker.args
+                if not marker.kwargs.get("optional")]
+    errors = page_errors(console_messages)
+    unexpected = [m for m in errors if not any(p.search(m) for p in patterns)]
+    unseen = [p.pattern for p in required if not any(p.search(m) for m in errors)]
+    if unexpected or unseen:
+        pytest.fail("the page logged errors:\n" + "\n".join(unexpected)
+                    + ("\nexpected errors never seen: " + ", ".join(unseen) if unseen else ""),
+                    pytrace=False)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -192,25 +254,31 @@ def console_messages() -> list[str]:
     return []
 
 
+def _line(message: ConsoleMessage) -> str:
+    """``type: text``, and for an error where it came from (a failed load names no URL)."""
+    url = message.location.get("url", "") if message.type == "error" else ""
+    return f"{message.type}: {message.text}" + (f" [{url}]" if url else "")
+
+
 def _watch(page: Page, console_messages: list[str]) -> Page:
-    page.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
+    page.on("console", lambda m: console_messages.append(_line(m)))
     page.on("pageerror", lambda e: console_messages.append(f"pageerror: {e}"))
     return page
 
 
 @pytest.fixture
-def page(browser, external_requests, console_messages):
+def page(browser, external_requests):
     """A page in a fresh context (service workers blocked), guarded and watched."""
     context = browser.new_context(
         viewport={"width": 1024, "height": 768}, service_workers="block"
     )
     guard_network(context, external_requests)
-    yield _watch(context.new_page(), console_messages)
+    yield context.new_page()
     context.close()
 
 
 @pytest.fixture
-def sw_context(browser, external_requests, console_messages):
+def sw_context(browser, external_requests):
     """A fresh context where service workers run; ``sw_context.new_page()`` for pages.
 
     Pages opened with ``new_page()`` report to ``console_messages``. Take the network
@@ -221,7 +289,6 @@ def sw_context(browser, external_requests, console_messages):
         viewport={"width": 1024, "height": 768}, service_workers="allow"
     )
     guard_network(context, external_requests)
-    context.on("page", lambda pg: _watch(pg, console_messages))
     yield context
     context.close()
 
@@ -247,40 +314,6 @@ def save_screenshot(page: Page, name: str) -> Path:
     path = SCREENSHOT_DIR / f"{name}.png"
     page.screenshot(path=str(path), full_page=True, animations="disabled")
     return path
-
-
-#: An init script for the game's pages (``probe(context, game_url, before="")``): records
-#: Content-Security-Policy violations in ``window.__kahuna.violations`` and keeps PyScript's
-#: interpreter as ``window.__kahuna.py`` once it is ready (e2e tests run Python in the page
-#: with it, e.g. to force an error), first running ``before`` (Python) if given. Nothing of
-#: this ships: it is PyScript's public ``hooks`` API, used from the test.
-PROBE = """
-window.__kahuna = {violations: [], py: null};
-document.addEventListener('securitypolicyviolation', e => window.__kahuna.violations.push(
-  `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
-if (location.href.startsWith(GAME)) addEventListener('DOMContentLoaded', () =>
-  import(new URL('web/vendor/core.js', GAME).href).then(({hooks}) =>
-    hooks.main.onReady.add(wrap => {
-      window.__kahuna.py = wrap.interpreter;
-      if (BEFORE) wrap.interpreter.runPython(BEFORE);
-    })));
-"""
-
-
-def probe(context, game_url: str, before: str = "") -> None:
-    """Add PROBE to ``context`` for the game served at ``game_url``."""
-    context.add_init_script(PROBE.replace("GAME", json.dumps(game_url))
-                            .replace("BEFORE", json.dumps(before)))
-
-
-def violations(page_or_frame) -> list[str]:
-    """The CSP violations PROBE recorded in this document."""
-    return page_or_frame.evaluate("window.__kahuna.violations")
-
-
-def run_python(page_or_frame, code: str):
-    """Run ``code`` in the page's interpreter (PROBE must be installed); its value."""
-    return page_or_frame.evaluate("code => window.__kahuna.py.runPython(code)", code)
 
 
 @pytest.fixture(name="wait_ready")

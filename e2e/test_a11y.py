@@ -1,4 +1,4 @@
-"""axe-core on every screen in both colour themes (e2e/a11y.py): no serious and no
+"""axe-core on every screen in both colour themes (scripts/a11y.py): no serious and no
 critical violation; screenshots of both themes at desktop and phone size, and one in
 grayscale, where bridges and tokens must still be told apart (by shape)."""
 
@@ -10,7 +10,7 @@ from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from tests.helpers import HOLD_ALOA, HOLD_LALE, last_card
 
-from .a11y import AXE, DESKTOP, PHONE, SCREENS, THEMES, axe, open_screen
+from scripts.a11y import axe, AXE, DESKTOP, open_screen, PHONE, SCREENS, THEMES
 
 
 @pytest.mark.parametrize("theme", THEMES)

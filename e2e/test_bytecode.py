@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import json
 
-from .conftest import probe, run_python
-from .page_driver import play_turn, settle
+from scripts.page_driver import play_turn, probe, run_python, settle
 
 QUERY = "?seed=3&pace=0"
 # Resolves once the bytecode for this page's standard library and for its own modules
@@ -46,7 +45,6 @@ def test_a_later_boot_loads_the_kept_bytecode_and_plays_the_same_game(
                                   service_workers="block")
     probe(context, base_url)
     page = context.new_page()
-    page.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
     page.goto(base_url + QUERY)
     wait_ready(page)
     assert page.evaluate(FOUND) == [False, False]
@@ -107,14 +105,12 @@ header = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + bytes(8)
 json.dumps([importlib.util.cache_from_source("web/start.py"), list(header + b"\\xff\\xff")])"""
 
 
-def test_broken_kept_bytecode_costs_one_reload_never_the_game(browser, base_url, wait_ready,
-                                                              console_messages):
+def test_broken_kept_bytecode_costs_one_reload_never_the_game(browser, base_url, wait_ready):
     """Should the kept bytecode be broken (here the page's, for web/start.py), the page
     says it could not load and forgets it: the next reload boots from source."""
     context = browser.new_context(service_workers="block")
     probe(context, base_url)
     page = context.new_page()
-    page.on("console", lambda m: console_messages.append(f"{m.type}: {m.text}"))
     page.goto(base_url + QUERY)
     wait_ready(page)
     _, page_key = page.evaluate(KEPT)

@@ -16,8 +16,9 @@ from kahuna.rules.actions import Kind
 from kahuna.rules.deal import Setup, new_game
 from tests.helpers import HOLD_ALOA, last_card
 
-from .conftest import probe, violations
-from .page_driver import settle
+from scripts.page_driver import probe, settle, violations
+
+from .conftest import page_errors
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
 #: Everything that is not itself a control: clicked near its corner, and in its middle.
@@ -67,7 +68,7 @@ def click_around(page, where: str) -> None:
 def assert_calm(page, console_messages, where: str) -> None:
     assert page.locator(".py-error").count() == 0, where
     assert page.locator("#problem-dialog:not([hidden])").count() == 0, where
-    assert [m for m in console_messages if m.startswith(("error", "pageerror"))] == [], where
+    assert page_errors(console_messages) == [], where
     assert violations(page) == [], where
 
 

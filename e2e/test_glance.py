@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import pytest
 
+from scripts.measure import OVERFLOW
+from scripts.page_driver import settle, wait_still
+
 from .conftest import phone
-from .page_driver import settle, wait_still
-from .test_language import OVERFLOW
 
 #: What a player looks at to know where the game stands, by its selector.
 PARTS = {"header": ".bar", "board": "#board svg.board", "hand": "#hand",

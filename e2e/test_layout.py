@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from kahuna.notation.link import encode
+from scripts.page_driver import settle, wait_still
 
 from .conftest import guard_network, phone
-from .page_driver import settle, wait_still
 
 # Every island controlled by someone (R10), so every token is drawn.
 ALL_HELD = {"bridges": {

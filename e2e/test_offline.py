@@ -16,10 +16,9 @@ from playwright.sync_api import BrowserContext, Page
 
 from scripts import build_site
 
-from .conftest import probe, run_python, violations
-from .page_driver import end_turn, play_turn, settle
-from .test_lessons import do
-from .test_rules_page import live_frame, wait_cached
+from scripts.page_driver import (
+    do, end_turn, live_frame, play_turn, probe, run_python, settle, violations, wait_cached,
+)
 
 # Fixed deals, and the computer answers at once (web/start.py reads both).
 QUERY = "?seed=3&pace=0"

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 
 from kahuna.notation.link import encode
+from scripts.page_driver import end_turn, new_game, place_a_bridge, play_turn, settle
 
 from .conftest import phone as phone_context
-from .page_driver import end_turn, new_game, place_a_bridge, play_turn, settle
 
 
 def test_complete_game_against_the_computer_by_clicks(page, base_url, external_requests,

@@ -1,6 +1,6 @@
 """A phone held either way (844x390, 390x844), as a player meets it (issue 16): every
 control of a turn on the screen without scrolling, text on the board at least 12 px,
-touch targets at least 44 px (e2e/measure.py measures them as bench/touch_figures.py
+touch targets at least 44 px (scripts/measure.py measures them as bench/touch_figures.py
 does); the other side's last turn marked until the player acts; a long game's log
 numbers whole, and the log opened without moving the hand."""
 
@@ -13,13 +13,13 @@ import pytest
 from kahuna import Setup, new_game, setup_to_json
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
+from scripts.measure import OVERFLOW, TOUCH_JS
+from scripts.page_driver import click_line, settle
+from scripts.page_driver import new_game as start_game
 from tests.helpers import play_randomly
 from tests.helpers import worked_example as start
 
 from .conftest import phone as _phone
-from .measure import OVERFLOW, TOUCH_JS
-from .page_driver import click_line, settle
-from .page_driver import new_game as start_game
 
 PHONES = [(844, 390), (390, 844)]
 #: The acts of a turn before any card is chosen: the hand, the display, the pile, the

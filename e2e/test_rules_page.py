@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Frame, Page
+from playwright.sync_api import Page
 
+from scripts.a11y import AXE, axe
+from scripts.page_driver import CACHED, do, end_turn, live_frame, wait_cached
 from scripts.rules_page import PAGES
 
-from .a11y import AXE, axe
 from .conftest import phone
-from .page_driver import do, end_turn
 
 #: Records the page's Content-Security-Policy violations (the rules page's own policy).
 VIOLATIONS = """window.__violations = [];
@@ -32,17 +32,6 @@ def shown_pictures(page: Page) -> list[str]:
     return page.evaluate("""[...document.querySelectorAll('figure.example')].filter(f =>
         [...f.querySelectorAll('.picture svg')].some(s => s.getBoundingClientRect().width > 100)
       ).map(f => f.id)""")
-
-
-def live_frame(page: Page) -> Frame:
-    """The one live board's frame, once its game has started and it shows in its board's
-    place."""
-    handle = page.wait_for_selector("iframe.live-board", state="attached")
-    frame = handle.content_frame()
-    assert frame is not None
-    frame.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
-    page.wait_for_selector("figure.live iframe.live-board")
-    return frame
 
 
 def top_in_sight(page: Page) -> bool:
@@ -193,24 +182,6 @@ def test_the_live_board_on_a_phone_takes_its_games_height(browser, base_url, scr
 
 
 #: The addresses the service worker's caches hold.
-CACHED = """async () => {
-  const urls = [];
-  for (const name of await caches.keys())
-    for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-  return urls;
-}"""
-
-
-def wait_cached(page: Page, *urls: str) -> None:
-    """Wait until the caches hold every one of ``urls``. (A predicate that returns a
-    promise counts as true at once for wait_for_function: this one starts a look into the
-    caches and returns what the last look found.)"""
-    page.wait_for_function(f"""urls => {{
-        ({CACHED})().then(held => {{ window.__cached = urls.every(u => held.includes(u)); }});
-        return window.__cached === true;
-    }}""", arg=list(urls))
-
-
 def test_the_rules_pages_open_offline_once_read(sw_context, built_site, serve_site, wait_ready):
     """The deployed site's service worker keeps a rules page once it was read (a first
     visit of the game does not download them, web/sw-core.js): the folder's address

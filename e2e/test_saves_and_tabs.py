@@ -8,9 +8,8 @@ import json
 
 from kahuna.notation.link import encode
 from kahuna.notation.record import replay
+from scripts.page_driver import end_turn, new_game, place_a_bridge, settle
 from tests.web_helpers import finished_record
-
-from .page_driver import end_turn, new_game, place_a_bridge, settle
 
 SAVE = "kahuna.save."
 
@@ -234,6 +233,9 @@ def test_a_tab_that_takes_up_the_game_in_the_computers_turn_leaves_it_to_the_oth
     and B, asked, loads the newer game mid-turn. B must not play that turn as well (it
     did, differently, and asked again): it follows A's actions as A stores them."""
     a, b = two_tabs(page, base_url, wait_ready, pace=1)
+    decided_in_b: list[str] = []  # B's own "kahuna-decision computer <ms>" lines
+    b.on("console", lambda m: decided_in_b.append(m.text)
+         if m.text.startswith("kahuna-decision computer ") else None)
     assert place_a_bridge(a)
     end_turn(a)  # the computer's turn begins in A
     b.wait_for_selector('#dialog [data-act="newer"]', timeout=10_000)
@@ -242,7 +244,10 @@ def test_a_tab_that_takes_up_the_game_in_the_computers_turn_leaves_it_to_the_oth
     stored, log = current_game(a)["actions"], a.text_content("#log")
     b.wait_for_function("log => document.querySelector('#log').textContent === log", arg=log,
                         timeout=15_000)  # B shows A's turn
-    b.wait_for_timeout(2500)  # more than the pace: a turn of B's own would show by now
+    # B is at the person's turn, where no computer plays on: a turn of its own would have
+    # been thought before (the page logs each decision) and shown in its log
+    b.wait_for_selector('body[data-turn="person"]', state="attached")
+    assert decided_in_b == []
     screenshot(b, "tabs-computer-turn-followed")
     assert b.locator("#dialog").is_hidden() and a.locator("#dialog").is_hidden()  # not asked
     assert b.text_content("#log") == log and current_game(a)["actions"] == stored

@@ -1,6 +1,6 @@
 """The test suite's own rules (issue 30), read from its sources: no test module imports
-another (shared helpers live in tests/helpers.py, tests/web_helpers.py, e2e/page_driver.py,
-e2e/measure.py), no unit test reads the clock or sets a Hypothesis deadline (speed is
+another (shared helpers live in tests/helpers.py, tests/web_helpers.py and, shared with
+bench/, scripts/page_driver.py and scripts/measure.py), no unit test reads the clock or sets a Hypothesis deadline (speed is
 measured by bench/, never asserted), and no test returns before its assertions."""
 
 from __future__ import annotations

@@ -10,15 +10,13 @@ import pytest
 
 from kahuna import translations
 from kahuna.notation.link import encode
-from kahuna.notation.position import position_to_json
-from kahuna.rules.deal import Setup, new_game
 from web import language, saves
 from web.opening import boot, open_file
 from web.reasons import reason
 from web.view import view
 
 from .web_helpers import (
-    FRESH, ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, App, Clock, MemoryStorage, broken_at_action_3,
+    ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, App, Clock, MemoryStorage, broken_at_action_3,
     new_app,
 )
 

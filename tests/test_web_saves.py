@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 from web import saves
 from web.app import App

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from kahuna import (
-    ISLANDS, MAX_BYTES, decode_link, observe, position_from_json, position_to_json, start_of,
+    ISLANDS, MAX_BYTES, decode_link, observe, position_from_json, position_to_json,
 )
 from kahuna.notation.link import encode
 from web import saves

@@ -239,6 +239,9 @@ class Page:
         root.lang = current.lang
         root.dataset.theme, root.dataset.motion = current.theme, current.motion
         document.body.dataset.turn = current.turn  # for tests and styling: who may act
+        # For tests: whether the computer is to act in the game shown, what kick() starts
+        # its loop on (a replay's steps: never), known at once, without waiting for it.
+        document.body.dataset.computerPlays = "1" if self.app.computer_plays() else "0"
         # The prompt speaks only on the person's turn (set after this drawing's words):
         # while the computer plays, #announce says each action, one sentence each.
         document.getElementById("prompt").setAttribute(

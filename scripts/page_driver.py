@@ -1,9 +1,12 @@
-"""Driving the game page through its real UI, shared by the e2e tests and
-bench/page_figures.py: wait until the person may act, place a bridge, end a turn, play an
-action as a reader would; a host page of embedded games and its frames. Each helper takes
-the game's Page, or the Frame of an embedded game."""
+"""Driving the game page through its real UI, shared by the e2e tests and the bench
+scripts: wait until the person may act, place a bridge, end a turn, play an action as a
+reader would; a host page of embedded games and its frames; look into the page (PROBE: its
+CSP violations, its Python). Each helper takes the game's Page, or the Frame of an
+embedded game."""
 
 from __future__ import annotations
+
+import json
 
 from playwright.sync_api import Frame, Locator, Page
 
@@ -156,6 +159,10 @@ def keys_to(page: Page, selector: str) -> int:
 
 #: The embedded game's frames on a host page: a typical embed, and a narrow one.
 SIZES = {"wide": (720, 520), "narrow": (360, 640)}
+#: A host page's head. Its icon is none (``data:``): without one Chromium asks the test's
+#: folder server for /favicon.ico, whose 404 the page logs as a console error.
+HOST_HEAD = ('<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,">'
+             '<title>Rules</title>')
 
 
 def host_page(game: str, sizes: dict[str, tuple[int, int]] = SIZES) -> str:
@@ -164,8 +171,7 @@ def host_page(game: str, sizes: dict[str, tuple[int, int]] = SIZES) -> str:
         f'<iframe id="{name}" src="{game}" width="{w}" height="{h}" loading="lazy" '
         f'title="Kahuna: try this position" style="border: 0"></iframe>'
         for name, (w, h) in sizes.items())
-    return ('<!doctype html><html lang="en"><meta charset="utf-8"><title>Rules</title>'
-            '<body style="margin: 16px; font: 16px sans-serif; background: #fff">'
+    return (HOST_HEAD + '<body style="margin: 16px; font: 16px sans-serif; background: #fff">'
             '<h1>Building a bridge</h1><p>Black to move: choose a card, then a lit line.</p>'
             f'<div style="display: flex; gap: 16px; align-items: flex-start">{frames}</div>'
             '</body></html>')
@@ -200,3 +206,71 @@ def do(frame: Page | Frame, action: str) -> None:
         for i in chosen:
             cards.nth(i).click()
     raise AssertionError(f"no cards light {action}")
+
+
+# ---- looking into the page ----------------------------------------------------------
+
+#: An init script for the game's pages (``probe(context, game_url, before="")``): records
+#: Content-Security-Policy violations in ``window.__kahuna.violations`` and keeps PyScript's
+#: interpreter as ``window.__kahuna.py`` once it is ready (e2e tests run Python in the page
+#: with it, e.g. to force an error), first running ``before`` (Python) if given. Nothing of
+#: this ships: it is PyScript's public ``hooks`` API, used from the test.
+PROBE = """
+window.__kahuna = {violations: [], py: null};
+document.addEventListener('securitypolicyviolation', e => window.__kahuna.violations.push(
+  `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+if (location.href.startsWith(GAME)) addEventListener('DOMContentLoaded', () =>
+  import(new URL('web/vendor/core.js', GAME).href).then(({hooks}) =>
+    hooks.main.onReady.add(wrap => {
+      window.__kahuna.py = wrap.interpreter;
+      if (BEFORE) wrap.interpreter.runPython(BEFORE);
+    })));
+"""
+
+
+def probe(context, game_url: str, before: str = "") -> None:
+    """Add PROBE to ``context`` for the game served at ``game_url``."""
+    context.add_init_script(PROBE.replace("GAME", json.dumps(game_url))
+                            .replace("BEFORE", json.dumps(before)))
+
+
+def violations(page_or_frame) -> list[str]:
+    """The CSP violations PROBE recorded in this document."""
+    return page_or_frame.evaluate("window.__kahuna.violations")
+
+
+def run_python(page_or_frame, code: str):
+    """Run ``code`` in the page's interpreter (PROBE must be installed); its value."""
+    return page_or_frame.evaluate("code => window.__kahuna.py.runPython(code)", code)
+
+
+# ---- the rules page's live board and the service worker's caches ----------------------
+
+def live_frame(page: Page) -> Frame:
+    """The one live board's frame, once its game has started and it shows in its board's
+    place."""
+    handle = page.wait_for_selector("iframe.live-board", state="attached")
+    frame = handle.content_frame()
+    assert frame is not None
+    frame.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
+    page.wait_for_selector("figure.live iframe.live-board")
+    return frame
+
+
+#: Every URL the page's caches hold (an async function for page.evaluate).
+CACHED = """async () => {
+  const urls = [];
+  for (const name of await caches.keys())
+    for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+  return urls;
+}"""
+
+
+def wait_cached(page: Page, *urls: str) -> None:
+    """Wait until the caches hold every one of ``urls``. (A predicate that returns a
+    promise counts as true at once for wait_for_function: this one starts a look into the
+    caches and returns what the last look found.)"""
+    page.wait_for_function(f"""urls => {{
+        ({CACHED})().then(held => {{ window.__cached = urls.every(u => held.includes(u)); }});
+        return window.__cached === true;
+    }}""", arg=list(urls))

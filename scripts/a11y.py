@@ -16,11 +16,10 @@ from playwright.sync_api import Browser, Frame, Page
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from scripts.browser import guard_network, wait_ready
+from scripts.page_driver import settle
 from tests.helpers import HOLD_ALOA, last_card
 
-from .page_driver import settle
-
-AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parent.parent / "e2e" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 IMPACTS = ("critical", "serious", "moderate", "minor")
 THEMES = ("light", "dark")
 DESKTOP = {"width": 1280, "height": 800}
