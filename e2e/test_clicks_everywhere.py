@@ -92,17 +92,25 @@ def test_clicks_beside_every_control_on_every_screen(size, page, base_url, conso
     screen("?seed=5&pace=0", "new game", lambda: page.click("#btn-new"))
     screen("?seed=5&pace=0", "new game, two players",
            lambda: (page.click("#btn-new"), page.click('#dialog [data-act="set:mode:hotseat"]')))
-    position, draw = before_scoring()
-    screen(f"?position={encode(position)}&pace=0", "hot-seat cover")
 
-    def to_scoring():
-        page.click('#cover [data-act="uncover"]')
+    def to_cover():  # a new game for two: the device goes to Black first
+        page.click("#btn-new")
+        page.click('#dialog [data-act="set:mode:hotseat"]')
+        page.click('#dialog [data-act="start"]')
+        page.wait_for_selector("#cover:not([hidden])")
+    screen("?seed=5&pace=0", "hot-seat cover", to_cover)
+    position, draw = before_scoring()
+
+    def to_scoring():  # a link opens in sight: the mover ends the turn, the round is scored
         page.click(f'[data-act="{draw}"]')
         page.wait_for_selector("#dialog:not([hidden])")
         assert "End of round" in page.text_content("#dialog")
     screen(f"?position={encode(position)}&pace=0", "scoring", to_scoring)
-    screen(f"?record={encode(finished_record())}&pace=0", "end")
-    assert "Rematch" in page.text_content("#dialog")
+
+
+    def at_the_end():  # the end dialog is the screen clicked around (a click on its
+        assert "Rematch" in page.text_content("#dialog")  # backdrop may close it)
+    screen(f"?record={encode(finished_record())}&pace=0", "end", at_the_end)
     screen("?position=not-a-position&pace=0", "notice")
     assert page.locator("#dialog").is_visible()
     page.evaluate("""() => { localStorage.setItem('kahuna.save.broken', '{"format": 1');

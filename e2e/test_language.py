@@ -94,8 +94,6 @@ def test_every_dialog_fits_a_phone_in_each_language(browser, base_url, wait_read
     phone.goto(f"{base_url}?lang={lang}&pace=0&position={_scoring_link()}")
     wait_ready(phone)
     assert phone.evaluate("document.documentElement.lang") == lang
-    found["cover"] = phone.evaluate(OVERFLOW)
-    phone.click('#cover [data-act="uncover"]')
     found["game"] = phone.evaluate(OVERFLOW)
     screenshot(phone, f"language-{lang}-phone")
     said, shown = _said(lang), {}
@@ -105,7 +103,9 @@ def test_every_dialog_fits_a_phone_in_each_language(browser, base_url, wait_read
     found["scoring"] = phone.evaluate(OVERFLOW)
     screenshot(phone, f"language-{lang}-phone-scoring")
     phone.click('#dialog [data-act="close"]')
-    phone.click('#cover [data-act="uncover"]')  # two players: White's turn, hands hidden
+    phone.wait_for_selector("#cover:not([hidden])")  # two players: White's turn, hands hidden
+    found["cover"] = phone.evaluate(OVERFLOW)
+    phone.click('#cover [data-act="uncover"]')
     phone.click("#btn-new")
     phone.click('#dialog [data-act="set:handicap:2"]')  # every row of the dialog
     found["new game"] = phone.evaluate(OVERFLOW)

@@ -137,7 +137,6 @@ def test_v1_changes_what_is_offered_and_phone_layout(browser, base_url, wait_rea
         position["variants"]["fewer_surprises"] = v1
         phone.goto(base_url + "?position=" + encode(position))
         wait_ready(phone)
-        phone.click('#cover [data-act="uncover"]')
         phone.locator("#hand button.card").nth(2).click()  # DUDA (sorted: BARI COCO DUDA)
         offered[v1] = {phone.get_attribute(f"#board path.hit >> nth={i}", "data-line")
                        for i in range(phone.locator("#board path.hit").count())}

@@ -61,7 +61,6 @@ def _card_chosen(page: Page) -> None:
 
 
 def _scoring(page: Page) -> None:
-    page.click('#cover [data-act="uncover"]')
     page.click('#table [data-act="do:take:GOLA"]')
     page.wait_for_selector("#dialog:not([hidden]) h2")
 
@@ -71,6 +70,9 @@ def _end(page: Page) -> None:
 
 
 def _cover(page: Page) -> None:
+    """The turn of the linked position ended: the device passes to the other player."""
+    _scoring(page)
+    page.click('#dialog [data-act="close"]')
     page.wait_for_selector("#cover:not([hidden])")
 
 
