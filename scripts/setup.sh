@@ -101,8 +101,9 @@ build_state() {
     local files
     files="$(git ls-files -co --exclude-standard 2>/dev/null)" && [ -n "$files" ] || return 0
     { echo "${KAHUNA_PYTHON:-python3}"
-      printf '%s\n' "$files" | tr '\n' '\0' | xargs -0 stat -c '%n %s %Y' 2>/dev/null
-      stat -L -c '%n %s %Y' "${BUILT[@]}" 2>/dev/null; } | sha256sum | cut -d' ' -f1
+      # a file not there (yet) is left out of the stamp, not an error (set -e, pipefail)
+      printf '%s\n' "$files" | tr '\n' '\0' | xargs -0 stat -c '%n %s %Y' 2>/dev/null || true
+      stat -L -c '%n %s %Y' "${BUILT[@]}" 2>/dev/null || true; } | sha256sum | cut -d' ' -f1
 }
 STATE="$(build_state)"
 if [ -n "$STATE" ] && [ "$(cat "$BUILD_STAMP" 2>/dev/null || true)" = "$STATE" ]; then
