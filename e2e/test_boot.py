@@ -2,6 +2,8 @@
 
 import pytest
 
+from .conftest import FAVICON_404
+
 
 @pytest.mark.parametrize("where", ["root", "subpath"])
 def test_page_boots_offline(
@@ -25,6 +27,8 @@ def test_bare_bench_page_boots(page, base_url, external_requests, wait_ready):
     assert external_requests == []
 
 
+@pytest.mark.expected_errors(r"^error: .*status of 404 .*/index\.html\]$")  # what it tests
+@pytest.mark.expected_errors(FAVICON_404, optional=True)
 def test_subpath_server_does_not_leak_root(page, kahuna_url):
     """Only /kahuna/... is served by the sub-path server, so absolute URLs would fail."""
     root = kahuna_url.removesuffix("kahuna/")

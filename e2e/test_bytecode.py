@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from scripts.page_driver import play_turn, probe, run_python, settle
 
 QUERY = "?seed=3&pace=0"
@@ -105,6 +107,7 @@ header = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + bytes(8)
 json.dumps([importlib.util.cache_from_source("web/start.py"), list(header + b"\\xff\\xff")])"""
 
 
+@pytest.mark.expected_errors(r"^error: Kahuna could not load its code:(.|\n)*bad marshal data")
 def test_broken_kept_bytecode_costs_one_reload_never_the_game(browser, base_url, wait_ready):
     """Should the kept bytecode be broken (here the page's, for web/start.py), the page
     says it could not load and forgets it: the next reload boots from source."""

@@ -6,6 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from .conftest import FAVICON_404
+
 REPO = Path(__file__).resolve().parent.parent
 
 # Plays seeded random games (variants on and off) and asks the expert for a few moves;
@@ -41,6 +45,7 @@ def run_in_cpython() -> dict:
     return json.loads(out.getvalue())
 
 
+@pytest.mark.expected_errors(FAVICON_404, optional=True)  # a page that is not the game's
 def test_same_games_in_pyodide_and_cpython(page, base_url, external_requests):
     page.goto(base_url + "docs/notation.md")  # any page of the site: same origin for import()
     modules = sorted(str(p.relative_to(REPO / "kahuna")) for p in (REPO / "kahuna").rglob("*.py"))

@@ -3,9 +3,15 @@ is recorded in ``external_requests``."""
 
 from __future__ import annotations
 
+import pytest
+
+from .conftest import FAVICON_404
+
 OUTSIDE = ("http://example.org/", "http://93.184.216.34/x.png", "https://example.com/a.js")
 
 
+@pytest.mark.expected_errors(r"^error: Failed to load resource: net::ERR_PROXY_CONNECTION_FAILED")
+@pytest.mark.expected_errors(FAVICON_404, optional=True)
 def test_outside_requests_fail_and_are_recorded(page, base_url, external_requests):
     errors = []  # why each failed: the missing proxy, not this machine's lack of network
     page.on("requestfailed", lambda request: errors.append(request.failure))
@@ -26,6 +32,7 @@ def test_outside_requests_fail_and_are_recorded(page, base_url, external_request
     assert errors == ["net::ERR_PROXY_CONNECTION_FAILED"] * len(OUTSIDE)
 
 
+@pytest.mark.expected_errors(r"^error: WebSocket connection to 'ws://example\.org/socket' failed")
 def test_websockets_to_outside_are_recorded(page, base_url, external_requests):
     page.goto(base_url + "manifest.webmanifest")
     closed = page.evaluate(

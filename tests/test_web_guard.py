@@ -5,6 +5,7 @@ is not offered again)."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
 from web.guard import CONTINUE, NEW, RELOAD, TITLE_ID, Guard, details, problem_html
 
@@ -74,7 +75,11 @@ def test_a_coroutine_error_becomes_the_dialog():
         await asyncio.sleep(0)
         raise RuntimeError("in the computer's turn")
 
-    asyncio.run(guard.run(turns))
+    # On a thread of its own: in a parallel run, a worker's Playwright (e2e) may hold
+    # this thread's event loop, and asyncio.run refuses to start inside it.
+    thread = threading.Thread(target=asyncio.run, args=(guard.run(turns),))
+    thread.start()
+    thread.join()
     assert guard.errors == 1 and "in the computer&#x27;s turn" in shown[0]
 
 
