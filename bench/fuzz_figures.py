@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = ["black", "white", "HUNA", "ALOA-BARI", "pile", "play", "final", "kahuna-record",
          "kahuna-position", "", "ELAI>HUNA", "true"]
-#: The page's address parameters (web/address.py), and values that once froze it.
+#: The page's address parameters (web/state/address.py), and values that once froze it.
 ADDRESS_KEYS = ["seed", "pace", "record", "position", "embed", "autoplay", "lang", "x"]
 ADDRESS_VALUES = ["", "0", "42", "٣", "9" * 5000, "NaN", "1e400", "%%%", "\x00", "3.", "0.25",
                   "expert", "A" * 20000]
@@ -129,11 +129,11 @@ def main(argv: list[str] | None = None) -> int:
         "cli link": lambda: cli_run("link", record_text()),
     }
     try:
-        address = importlib.import_module("web.address")
+        address = importlib.import_module("web.state.address")
         parsers["address read"] = lambda: address.read(
             [(rng.choice(ADDRESS_KEYS), rng.choice(ADDRESS_VALUES))
              for _ in range(rng.randrange(8))])
-    except ImportError:  # a checkout older than web/address.py
+    except ImportError:  # a checkout older than web/state/address.py
         pass
     print(f"{args.inputs} inputs per reader, seed {args.seed}, code at {args.root}")
     print(f"{'reader':22s} {'undocumented':>12s} {'slowest ms':>10s}  kinds")

@@ -37,9 +37,9 @@ from scripts.site_server import SiteServer  # noqa: E402
 IN_PAGE = """
 import gettext, json, time
 from kahuna import LANGUAGES, translations
-from web.app import App
-from web.saves import MemoryStorage
-from web.view import view
+from web.state.app import App
+from web.game.saves import MemoryStorage
+from web.view.page import view
 REPEAT = 15
 app = App(MemoryStorage(), time.time, 1)
 app.start()

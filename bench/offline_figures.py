@@ -4,7 +4,7 @@
 
 One run of headless Chromium against the built site (scripts/build_site.py copy) served
 from 127.0.0.1 with GitHub Pages' caching header (Cache-Control: max-age=600, plus
-Last-Modified). "Interactive board" is body[data-ready="1"], set by web/start.py once the
+Last-Modified). "Interactive board" is body[data-ready="1"], set by web/boot/start.py once the
 board is drawn and clickable. Each figure is the median of --runs loads:
 
 - cold visit: a fresh browser context (empty caches), with the service worker (which

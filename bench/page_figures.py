@@ -7,7 +7,7 @@ page, first paint of the board, and main-thread long tasks while playing.
 1. Navigation -> interactive board (``body[data-ready="1"]``), cold (a new browser
    context each run) and warm (a reload in the same context, HTTP cache revalidated, once
    the first visit's background work is done: the game keeps its standard library's
-   bytecode, web/bytecode.py),
+   bytecode, web/boot/bytecode.py),
    median of ``--runs``, the game and bench/bare.html side by side in the same run (A B
    B A: the order alternates by round), and the ratio game / bare round by round with its
    median and 95% interval (sign test). bench/bare.html runs the same Pyodide untrimmed,
@@ -97,12 +97,12 @@ def _probed_page(browser: Browser, probe: str = PROBE,
 
 
 # Resolves once the game has kept the standard library's bytecode for the next boot
-# (web/pyodide-boot.mjs, web/bytecode.py), at once for a page that keeps none.
+# (web/pyodide-boot.mjs, web/boot/bytecode.py), at once for a page that keeps none.
 SETTLED = """async () => {
   const pending = globalThis.kahunaBytecode;
   const found = pending ? await pending : null;
   if (!found) return;
-  // the standard library's, then (web/bytecode.py compiles it next) the page's own
+  // the standard library's, then (web/boot/bytecode.py compiles it next) the page's own
   const keys = [found.key, found.page?.key].filter((key) => key);
   for (let i = 0; i < 600; i++) {
     const cache = await caches.open(found.cache);
@@ -154,7 +154,7 @@ def playing(browser: Browser, base: str, level: str, turns: int) -> dict:
     page, outside = _probed_page(browser)
     decisions: dict[str, list[float]] = {"computer": [], "hint": []}
 
-    def note(message) -> None:  # web/dom.py logs "kahuna-decision <who> <ms>"
+    def note(message) -> None:  # web/boot/dom.py logs "kahuna-decision <who> <ms>"
         parts = message.text.split()
         if len(parts) == 3 and parts[0] == "kahuna-decision":
             decisions[parts[1]].append(float(parts[2]))

@@ -8,7 +8,7 @@ meanwhile, and the frames it draws; side by side with another checkout when one 
 
 A run opens ``?autoplay=LEVEL&pace=0&seed=S`` (the level in both seats, game after game:
 it is thinking nearly all the time) and reads the page's own "kahuna-decision computer
-<ms>" console lines (web/dom.py: wall time from the decision's start to its end, slices
+<ms>" console lines (web/boot/dom.py: wall time from the decision's start to its end, slices
 and frames included; a step of a turn already planned counts as a decision too, as in
 the tournament) until ``--games`` games are over. Long tasks are the PerformanceObserver's
 after the page was ready; frames are requestAnimationFrame's from then to the last game's

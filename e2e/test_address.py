@@ -1,4 +1,4 @@
-"""Hostile address parameters (web/address.py): each reaches a ready page with a notice
+"""Hostile address parameters (web/state/address.py): each reaches a ready page with a notice
 that says what was left out, and a game to play; never a page frozen at "Starting"."""
 
 from __future__ import annotations

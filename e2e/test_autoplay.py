@@ -1,4 +1,4 @@
-"""?autoplay=LEVEL (web/start.py): the computer plays both seats, game after game, in
+"""?autoplay=LEVEL (web/boot/start.py): the computer plays both seats, game after game, in
 memory only; bench/soak.py runs it for 100 games and reads the memory this test reads."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The bytecode of the standard library and of the page's own modules, compiled on the
-device after a first boot and kept in the Cache API (web/bytecode.py,
+device after a first boot and kept in the Cache API (web/boot/bytecode.py,
 web/pyodide-boot.mjs): a later boot loads it, plays the same seeded game, and never uses
 bytecode made for another standard library or another version of the page."""
 
@@ -27,8 +27,8 @@ KEPT = """async () => {
 WHERE = "import json, gettext, sys; (json.__file__, gettext.__file__, sys.path[1])"
 # The flags of the .pyc file import found for a page module (0b01: ours, unchecked hash),
 # or None when there is none.
-PAGE_PYC = """import importlib.util, os, web.app
-pyc = importlib.util.cache_from_source(web.app.__file__)
+PAGE_PYC = """import importlib.util, os, web.state.app
+pyc = importlib.util.cache_from_source(web.state.app.__file__)
 int.from_bytes(open(pyc, "rb").read()[4:8], "little") if os.path.exists(pyc) else None"""
 FOUND = "globalThis.kahunaBytecode.then(f => [f.found, f.page.found])"
 
@@ -101,15 +101,15 @@ def test_bytecode_for_another_standard_library_or_page_is_never_used(browser, ba
     context.close()
 
 
-# A .pyc for web/start.py that is not bytecode: the right header, then no marshal data.
+# A .pyc for web/boot/start.py that is not bytecode: the right header, then no marshal data.
 BROKEN = """import importlib.util, json
 header = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + bytes(8)
-json.dumps([importlib.util.cache_from_source("web/start.py"), list(header + b"\\xff\\xff")])"""
+json.dumps([importlib.util.cache_from_source("web/boot/start.py"), list(header + b"\\xff\\xff")])"""
 
 
 @pytest.mark.expected_errors(r"^error: Kahuna could not load its code:(.|\n)*bad marshal data")
 def test_broken_kept_bytecode_costs_one_reload_never_the_game(browser, base_url, wait_ready):
-    """Should the kept bytecode be broken (here the page's, for web/start.py), the page
+    """Should the kept bytecode be broken (here the page's, for web/boot/start.py), the page
     says it could not load and forgets it: the next reload boots from source."""
     context = browser.new_context(service_workers="block")
     probe(context, base_url)

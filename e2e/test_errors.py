@@ -1,5 +1,5 @@
 """An unexpected error never shows a traceback to a player (issue 10): it becomes the
-guard's calm dialog (web/guard.py), the game goes on after [Continue], and PyScript's red
+guard's calm dialog (web/boot/guard.py), the game goes on after [Continue], and PyScript's red
 ``.py-error`` box never appears. The errors are forced from the test through PyScript's
 interpreter (scripts/page_driver.py PROBE): nothing in the page ships a way to cause them."""
 
@@ -10,16 +10,16 @@ import pytest
 from scripts.page_driver import end_turn, place_a_bridge, probe, run_python, settle
 
 DIALOG = "#problem-dialog"
-BREAK_CLICKS = ("import web.app as a\n"
+BREAK_CLICKS = ("import web.state.app as a\n"
                 "a._handle = a.App.handle\n"
                 "a.App.handle = lambda self, act: 1 / 0")
-MEND_CLICKS = "import web.app as a\na.App.handle = a._handle"
-BREAK_THINKING = ("import web.app as a\n"
+MEND_CLICKS = "import web.state.app as a\na.App.handle = a._handle"
+BREAK_THINKING = ("import web.state.app as a\n"
                   "a._think = a.App.think\n"
                   "def think(self, for_hint=False):\n"
                   "    raise RuntimeError('the computer lost its thread')\n"
                   "a.App.think = think")
-MEND_THINKING = "import web.app as a\na.App.think = a._think"
+MEND_THINKING = "import web.state.app as a\na.App.think = a._think"
 
 
 def _calm(page, console_messages, error: str) -> str:
@@ -73,7 +73,7 @@ def test_an_error_in_a_click_or_the_computers_turn_shows_a_calm_dialog_and_play_
 @pytest.mark.expected_errors(r"^error: .*a save the page cannot open")
 def test_a_failed_boot_offers_a_new_game(page, base_url, console_messages, wait_ready):
     probe(page.context, base_url, before=(
-        "import web.opening as o\n"
+        "import web.state.opening as o\n"
         "def boot(app, params):\n"
         "    raise ValueError('a save the page cannot open')\n"
         "o.boot = boot"))
@@ -87,7 +87,7 @@ def test_a_failed_boot_offers_a_new_game(page, base_url, console_messages, wait_
     assert page.locator(".py-error").count() == 0
 
 
-@pytest.mark.expected_errors(r"^error: .*web\.opening")
+@pytest.mark.expected_errors(r"^error: .*web\.state\.opening")
 def test_a_page_whose_code_cannot_load_says_so_in_plain_words(
         page, built_site, serve_site, tmp_path, console_messages, screenshot):
     """A module missing from the page's files (a stale cache, a half-updated site): the
@@ -102,9 +102,9 @@ def test_a_page_whose_code_cannot_load_says_so_in_plain_words(
     kept = io.BytesIO()
     with tarfile.open(archive) as old, tarfile.open(fileobj=kept, mode="w:gz") as new:
         members = old.getmembers()
-        assert "web/opening.py" in [m.name for m in members]
+        assert "web/state/opening.py" in [m.name for m in members]
         for member in members:
-            if member.name != "web/opening.py":
+            if member.name != "web/state/opening.py":
                 new.addfile(member, old.extractfile(member) if member.isfile() else None)
     archive.write_bytes(kept.getvalue())
     page.goto(serve_site(site).url)
@@ -114,7 +114,7 @@ def test_a_page_whose_code_cannot_load_says_so_in_plain_words(
     screenshot(page, "errors-code-cannot-load")
     assert page.locator(".py-error").count() == 0
     assert "Reloading the page usually helps" in page.text_content("#prompt")
-    assert any(m.startswith("error:") and "web.opening" in m for m in console_messages)
+    assert any(m.startswith("error:") and "web.state.opening" in m for m in console_messages)
 
 
 @pytest.mark.parametrize("damage", ["missing", "garbage"])

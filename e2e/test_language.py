@@ -1,4 +1,4 @@
-"""The page in English, German, French and Polish (web/language.py), in the real browser:
+"""The page in English, German, French and Polish (web/words/language.py), in the real browser:
 the browser's preferred language is spoken from the first drawing, the header's language
 button switches every text at any time and keeps the game, the choice survives a reload,
 an embed takes ``lang=``, and every dialog fits a 360 px phone in every language."""

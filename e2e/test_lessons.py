@@ -18,7 +18,7 @@ from kahuna.rules.deal import Setup
 from scripts.page_driver import SIZES, do, end_turn, host_page, open_frames, settle
 from tests.helpers import play_randomly
 from tests.web_helpers import against_computer
-from web.controller import HOTSEAT, Match
+from web.game.match import HOTSEAT, Match
 
 from .conftest import FAVICON_404
 

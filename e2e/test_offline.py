@@ -20,7 +20,7 @@ from scripts.page_driver import (
     do, end_turn, live_frame, play_turn, probe, run_python, settle, violations, wait_cached,
 )
 
-# Fixed deals, and the computer answers at once (web/start.py reads both).
+# Fixed deals, and the computer answers at once (web/boot/start.py reads both).
 QUERY = "?seed=3&pace=0"
 WORKER_FILES = tuple("/" + name for name in build_site.WORKER_SCRIPTS)
 

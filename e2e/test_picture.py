@@ -1,7 +1,7 @@
 """Pictures that stand alone (``python -m kahuna svg``, docs/embedding.md) in Chromium:
 served from 127.0.0.1, opened as a file of their own and shown by ``<img>``, landscape and
 portrait, light and dark, with a diagram's notes: their own style paints them (without it
-the islands would be black). Then the same notes drawn by the page itself (web/render.py)
+the islands would be black). Then the same notes drawn by the page itself (web/view/render.py)
 in both of its themes, taking no click."""
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def test_the_page_draws_a_diagrams_notes_in_both_themes(browser, base_url, wait_
     run_python(page, f"""
 from pyscript import document
 from kahuna import annotated, observe, parse_annotations, position_from_json
-from web.render import board_svg
+from web.view.render import board_svg
 notes = parse_annotations(islands="ELAI,GOLA", lines="ALOA-HUNA", arrows="ALOA>HUNA,JOJO>GOLA",
                           labels="ELAI:1,HUNA:2,KAHU:?")
 obs = observe(position_from_json({POSITION!r}), 0)

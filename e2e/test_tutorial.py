@@ -14,11 +14,11 @@ from playwright.sync_api import Page
 from scripts.a11y import axe
 from scripts.measure import OVERFLOW
 from scripts.page_driver import click_line, settle
-from web.tutorial import LESSONS as TUTORIAL
+from web.learn.tutorial import LESSONS as TUTORIAL
 
 from .conftest import SCREENSHOT_DIR, Browsers, phone
 
-#: The lessons, in order (web/tutorial.py LESSONS).
+#: The lessons, in order (web/learn/tutorial.py LESSONS).
 LESSONS = ("board", "place", "draw", "control", "remove", "pass", "last")
 
 

@@ -1,14 +1,14 @@
 // The rules pages' one live board (scripts/rules_page.py writes the pages). Every board
 // is a picture at first and no game runs. "Try it" under a picture puts the one frame of
 // the game in its place; "Try it" under another moves that same frame there and asks
-// the game in it to show the new example ("kahuna:open?QUERY", web/dom.py), so the page
+// the game in it to show the new example ("kahuna:open?QUERY", web/boot/dom.py), so the page
 // never runs more than one game however many boards the reader tries. The picture the
 // frame left comes back. While the game starts, the picture stays in view and the frame
 // waits unseen over it.
 
 const GAME = new URL("../", import.meta.url);  // the game, beside this folder
 
-// The page's colours follow the game's setting (web/settings.py, kept as
+// The page's colours follow the game's setting (web/state/settings.py, kept as
 // "kahuna.settings"): light, dark, or as the system prefers; the game's own styles
 // (../web/style.css) and rules.css draw each theme under html[data-theme].
 const DARK = matchMedia("(prefers-color-scheme: dark)");

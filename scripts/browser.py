@@ -42,7 +42,7 @@ NO_NETWORK_ARGS = ["--proxy-server=http://127.0.0.1:9"]
 READY_TIMEOUT_MS = int(os.environ.get("KAHUNA_READY_TIMEOUT_MS", "120000"))
 
 
-#: A first visit to the game is offered the tutorial in a dialog (web/tutorial.py); the
+#: A first visit to the game is offered the tutorial in a dialog (web/learn/tutorial.py); the
 #: tests and benches that expect a game at once open it as a returning player: before the
 #: game page's own scripts, the tutorial counts as skipped, unless a choice is stored. Not
 #: in an embed or a demo (``?embed``, ``?autoplay``: the page offers nothing there and

@@ -43,7 +43,7 @@ PLURAL_FORMS = {
     "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
 }
 #: The message functions, as Babel's keywords (argument positions; "c": the context).
-#: ``_`` and ``N_`` (marked now, translated where shown) are the page's (web/language.py).
+#: ``_`` and ``N_`` (marked now, translated where shown) are the page's (web/words/language.py).
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3), "_": None, "N_": None}
 COMMENT_TAG = "TRANSLATORS:"

@@ -2,7 +2,7 @@
 
 ``manifest.webmanifest`` keeps its English ``description``; ``description_localized``
 (the manifest's localized members, https://w3c.github.io/manifest/#localized-members)
-adds the catalogues' translations of ``web.language.DESCRIPTION``. Browsers that do not
+adds the catalogues' translations of ``web.words.language.DESCRIPTION``. Browsers that do not
 read localized members show the English one.
 
     python3 scripts/manifest.py           write it when it is not current
@@ -24,7 +24,7 @@ def manifest_text(current: str) -> str:
     """The manifest ``current`` with its description in every language."""
     sys.path.insert(0, str(REPO_ROOT))
     from kahuna import LANGUAGES, translations
-    from web.language import DESCRIPTION
+    from web.words.language import DESCRIPTION
 
     data = json.loads(current)
     data["description"] = DESCRIPTION

@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from web.render import board_svg  # noqa: E402
+from web.view.render import board_svg  # noqa: E402
 
 START, END = "<!-- board:start -->", "<!-- board:end -->"
 

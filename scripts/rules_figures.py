@@ -1,5 +1,5 @@
 """The rules page's boards (scripts/rules_page.py): for each, the position it pictures,
-what "Try it" opens in the live frame (web/modes.py), and the facts its captions state,
+what "Try it" opens in the live frame (web/learn/modes.py), and the facts its captions state,
 which tests/test_rules_page.py checks with the engine. The captions themselves are in
 docs/rules/<lang>.md, one per language.
 """

@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT))
 
 from kahuna import observe, position_from_json  # noqa: E402
 from scripts.rules_figures import FIGURES, Figure  # noqa: E402
-from web.language import NAMES, rules_page, use  # noqa: E402
-from web.render import board_svg  # noqa: E402
+from web.words.language import NAMES, rules_page, use  # noqa: E402
+from web.view.render import board_svg  # noqa: E402
 
 TEXTS = ROOT / "docs" / "rules"
 OUT = ROOT / "rules"

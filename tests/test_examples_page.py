@@ -9,8 +9,8 @@ from pathlib import Path
 
 from scripts import build_site
 from scripts.examples_page import PAGE, examples, page
-from web.address import read
-from web.modes import MODES
+from web.state.address import read
+from web.learn.modes import MODES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -187,7 +187,7 @@ def test_the_samples_are_valid_to_start_with():
 
 
 def _saved(record: Any) -> Any:
-    """A page's save of ``record``: mode and revision in its meta, as web/saves.py writes."""
+    """A page's save of ``record``: mode and revision in its meta, as web/game/saves.py writes."""
     if isinstance(record, dict):
         return {**record, "meta": {"mode": "computer", "human": 0, "level": "expert",
                                    "revision": 3, "id": "g1", "created": 1.0}}
@@ -199,8 +199,8 @@ def _saved(record: Any) -> Any:
     lambda r: _mutate_meta(r))))
 def test_the_page_reads_any_stored_save_without_raising(data):
     """A save in localStorage is outside data too: any text reads as a game or as a
-    problem to show, never as an exception (web/saves.py)."""
-    from web import saves
+    problem to show, never as an exception (web/game/saves.py)."""
+    from web.game import saves
     raw = json.dumps(data)
     entry = saves.read(raw, "g1")
     assert (entry.match is None) == bool(entry.problem)
@@ -220,6 +220,6 @@ def _mutate_meta(record: Any) -> Any:
 
 @pytest.mark.parametrize("text", HOSTILE[:3] + ["", "{", "null", '{"meta": []}'])
 def test_the_page_reads_a_hostile_save_as_a_problem(text):
-    from web import saves
+    from web.game import saves
     entry = saves.read(text, "g1")
     assert entry.match is None and entry.problem and len(entry.problem) < 300

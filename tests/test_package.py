@@ -83,7 +83,7 @@ def kahuna_imports(path):
 def test_the_page_uses_only_the_package_face():
     """web/ imports ``kahuna`` itself, never a sub-module: kahuna/__init__.py is the one
     surface the page depends on."""
-    found = {str(p.relative_to(WEB)): sorted(set(kahuna_imports(p))) for p in WEB.glob("*.py")}
+    found = {str(p.relative_to(WEB)): sorted(set(kahuna_imports(p))) for p in WEB.rglob("*.py")}
     assert sum(1 for names in found.values() if names == ["kahuna"]) >= 5
     assert {k: v for k, v in found.items() if set(v) - {"kahuna"}} == {}
 

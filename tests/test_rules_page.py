@@ -17,9 +17,9 @@ from kahuna.rules.actions import parse_line
 from scripts import build_site
 from scripts.rules_figures import FIGURES, Claim, Figure
 from scripts.rules_page import PAGES, TEXTS, main, pages, read_board, read_text, still
-from web import language
-from web.dialogs import settings_html
-from web.settings import Settings
+from web.words import language
+from web.view.dialogs import settings_html
+from web.state.settings import Settings
 
 from .web_helpers import visible_texts
 

@@ -92,7 +92,7 @@ def page_module_names() -> list[str]:
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             names.append(node.module)
-        elif isinstance(node, ast.Try):  # `try: from web.start import run`
+        elif isinstance(node, ast.Try):  # `try: from web.boot.start import run`
             names += [n.module for n in node.body if isinstance(n, ast.ImportFrom)]
     return sorted(set(names))
 
@@ -268,7 +268,7 @@ def test_defer_imports_edits_the_pinned_loader_and_refuses_another():
 def test_the_page_imports_no_deferred_module_before_its_board_is_ready():
     """What runs as the page starts (the import statements run at import time, from
     web/main.py down, the standard library's as Python 3.14 reads them) brings in none of
-    DEFERRED: web/bytecode.py imports zipfile when it starts compiling, in a later task
+    DEFERRED: web/boot/bytecode.py imports zipfile when it starts compiling, in a later task
     than the one that makes the board ready (bench/page_figures.py times until then)."""
     probe = json.loads(PROBE.read_text())["probe"]
     files = trim_stdlib.module_files(zipfile.ZipFile(FULL).namelist())
@@ -282,5 +282,5 @@ def test_the_page_imports_no_deferred_module_before_its_board_is_ready():
     main = trim_stdlib.imports_at_import((ROOT / "web" / "main.py").read_bytes(), "__main__",
                                          is_package=False)
     started = trim_stdlib.closure(main, files, imports)
-    assert {"web.start", "web.bytecode", "kahuna.rules.state", "gettext", "random"} <= started
+    assert {"web.boot.start", "web.boot.bytecode", "kahuna.rules.state", "gettext", "random"} <= started
     assert not set(trim_stdlib.DEFERRED) & started

@@ -9,11 +9,12 @@ import re
 import pytest
 
 from kahuna import DEGREE, ISLANDS, LINES, N_LINES, observe
-from web import focus, settings
-from web.board_words import island_label, line_label, position_html
-from web.keys import step
-from web.render import Marks, board_svg
-from web.view import view
+from web.boot import focus
+from web.state import settings
+from web.view.board_words import island_label, line_label, position_html
+from web.boot.keys import step
+from web.view.render import Marks, board_svg
+from web.view.page import view
 
 from .helpers import HOLD_ALOA, HOLD_LALE, last_card
 from .web_helpers import MemoryStorage, new_app
@@ -94,7 +95,7 @@ def test_focus_follows_the_play():
     assert focus.after(app, "retry", False) == focus.after(app, "puzzle:1", False) \
         == focus.playing(app)  # a puzzle begun or begun again: its hand
     app.dialog = "scoring"
-    assert focus.after(app, "do:pile", False) == ()  # web/dom.py moves it into the dialog
+    assert focus.after(app, "do:pile", False) == ()  # web/boot/dom.py moves it into the dialog
     assert focus.overlay(app)[0] == "#dialog .box button.primary"
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from kahuna import RecordError
-from web.acts import HANDLERS, KEY_ACTS, SPOT
-from web.controller import Match
-from web.dialogs import settings_html
-from web.settings import Settings
-from web.view import view
+from web.state.acts import HANDLERS, KEY_ACTS, SPOT
+from web.game.match import Match
+from web.view.dialogs import settings_html
+from web.state.settings import Settings
+from web.view.page import view
 
 from .web_helpers import clickable, new_app
 
@@ -26,13 +26,13 @@ def snapshot(app) -> tuple:
 
 
 def test_every_act_the_page_can_carry_has_a_handler_and_every_handler_an_act():
-    sources = [ROOT / "index.html", *sorted((ROOT / "web").glob("*.py"))]
+    sources = [ROOT / "index.html", *sorted((ROOT / "web").rglob("*.py"))]
     acts = re.compile(r'(?:data-act="|button\(f?")([a-z-]+)')  # dialogs.py: button(act, ...)
     heads = {h for path in sources for h in acts.findall(path.read_text())}
     shown = view(new_app(seed=6, first="black", colour="black"))  # the hand's acts are built
     heads |= {act.partition(":")[0] for act in clickable(shown.hand + shown.board + shown.table
                                                           + settings_html(Settings()))}
-    assert heads | set(KEY_ACTS) | {SPOT} == set(HANDLERS) | {"hint"}  # Hint: web/dom.py's own
+    assert heads | set(KEY_ACTS) | {SPOT} == set(HANDLERS) | {"hint"}  # Hint: web/boot/dom.py's own
 
 
 @pytest.mark.parametrize("act", [

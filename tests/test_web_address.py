@@ -1,4 +1,4 @@
-"""The page's address parameters (web/address.py): every value from the address is
+"""The page's address parameters (web/state/address.py): every value from the address is
 checked in one pure function; a bad one is left out with a plain sentence, never an
 exception, never a hang (a 5,000-digit seed once froze the page at "Starting the game…")."""
 
@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from kahuna.notation.link import encode
 from kahuna.notation.record import make_record
 from kahuna.rules.deal import Setup
-from web.address import Address, read
-from web.opening import ADDRESS_TITLE, LINK_TITLE, boot
-from web.view import view
+from web.state.address import Address, read
+from web.state.opening import ADDRESS_TITLE, LINK_TITLE, boot
+from web.view.page import view
 
 from .web_helpers import App, Clock, MemoryStorage, clickable
 

@@ -11,11 +11,11 @@ from kahuna.notation.position import position_to_json
 from kahuna.notation.record import make_record
 from kahuna.rules.deal import Setup
 from kahuna.rules.state import Phase, Termination
-from web.app import App
-from web.controller import HOTSEAT
-from web.opening import boot
-from web.players import level_name, levels
-from web.view import view
+from web.state.app import App
+from web.game.match import HOTSEAT
+from web.state.opening import boot
+from web.game.players import level_name, levels
+from web.view.page import view
 
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
 

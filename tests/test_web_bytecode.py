@@ -1,4 +1,4 @@
-"""web/bytecode.py: the standard library compiled into unchecked-hash .pyc files beside
+"""web/boot/bytecode.py: the standard library compiled into unchecked-hash .pyc files beside
 their sources, an archive zipimport loads without compiling (here under CPython, whose
 own bytecode it then holds; in the page, Pyodide's)."""
 
@@ -9,7 +9,7 @@ import sys
 import zipfile
 import zipimport
 
-from web import bytecode
+from web.boot import bytecode
 
 
 def build(tmp_path, files: dict[str, str]):

@@ -10,8 +10,8 @@ from kahuna.rules.board import LINES
 from kahuna.rules.observation import observe
 from kahuna.rules.deal import Setup, new_game
 from kahuna.rules.state import Phase
-from web.choices import Offers, hint_selection, offers, toggle
-from web.panels import own_hand
+from web.state.choices import Offers, hint_selection, offers, toggle
+from web.view.panels import own_hand
 
 
 def reachable(legal, hand):

@@ -10,7 +10,7 @@ from kahuna.rules.actions import TURN_ENDING, Action, Kind
 from kahuna.rules.errors import KahunaError, RecordError
 from kahuna.notation.record import replay
 from kahuna.rules.deal import Setup
-from web.controller import COMPUTER, HOTSEAT, Match
+from web.game.match import COMPUTER, HOTSEAT, Match
 
 from .helpers import play_randomly
 

@@ -9,17 +9,17 @@ from kahuna.rules.actions import Action
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from kahuna.rules.deal import Setup, new_game
-from web import tutorial
-from web.app import App
-from web.controller import COMPUTER, HOTSEAT
-from web.embed import nav_html
-from web.opening import boot
-from web.players import levels
-from web.view import view
+from web.learn import tutorial
+from web.state.app import App
+from web.game.match import COMPUTER, HOTSEAT
+from web.view.embed import nav_html
+from web.state.opening import boot
+from web.game.players import levels
+from web.view.page import view
 
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
-FULL = "/kahuna/?position=abc&pace=0"  # the full game's address, as web/start.py makes it
+FULL = "/kahuna/?position=abc&pace=0"  # the full game's address, as web/boot/start.py makes it
 
 
 def embedded(params: dict[str, str], storage: MemoryStorage | None = None) -> App:
@@ -134,7 +134,7 @@ def test_a_diagram_without_a_game_says_so_over_a_fresh_game():
 def test_a_puzzle_with_no_puzzle_to_pose_says_the_game_is_played():
     """A tester read "the position is played instead" over a fresh game (no position in
     the address): the sentence holds with a position and without one."""
-    from web.modes import PLAY, read_mode
+    from web.learn.modes import PLAY, read_mode
 
     for first in ({"mode": "puzzle", "puzzle": "nope"}, {"mode": "puzzle"}):
         problems: list[str] = []

@@ -1,11 +1,11 @@
-"""The end of a game on the page (web/dialogs.py end_html): each scoring with the islands
+"""The end of a game on the page (web/view/dialogs.py end_html): each scoring with the islands
 held then (Match.held_at_scorings), the result's mood for its animation, the way on."""
 
 from __future__ import annotations
 
 from kahuna.notation.position import position_to_json
-from web.controller import Match
-from web.view import view
+from web.game.match import Match
+from web.view.page import view
 
 from .helpers import HOLD_ALOA, last_card
 from .web_helpers import new_app

@@ -1,4 +1,4 @@
-"""web/guard.py under CPython: the calm dialog's HTML for an unexpected error, and the
+"""web/boot/guard.py under CPython: the calm dialog's HTML for an unexpected error, and the
 guard's flow (an error becomes the dialog, never an exception; a way forward that fails
 is not offered again)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from web.guard import CONTINUE, NEW, RELOAD, TITLE_ID, Guard, details, problem_html
+from web.boot.guard import CONTINUE, NEW, RELOAD, TITLE_ID, Guard, details, problem_html
 
 
 def _raised(exc: Exception) -> Exception:

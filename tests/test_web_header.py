@@ -1,10 +1,10 @@
-"""The header's words about the game (web/header.py): the round or the game's end, the
+"""The header's words about the game (web/view/header.py): the round or the game's end, the
 cards left to draw before the round's scoring (R16), the variants in play."""
 
 from __future__ import annotations
 
 from kahuna import observe
-from web.header import cards_left, round_html
+from web.view.header import cards_left, round_html
 
 from .helpers import HOLD_ALOA, last_card, play
 from .web_helpers import new_app

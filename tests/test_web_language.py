@@ -1,4 +1,4 @@
-"""The page in four languages (web/language.py): which language it speaks, switching it
+"""The page in four languages (web/words/language.py): which language it speaks, switching it
 without touching the game, and every text of every screen taken from the catalogue.
 
 The pseudo-language test draws every screen (the game, each dialog, the hot-seat cover, an
@@ -25,16 +25,20 @@ from kahuna import (
 import kahuna
 from kahuna.notation.link import encode
 from scripts import i18n
-from web import guard, language, panels, render, saves, tutorial
-from web.app import App, NOT_SAVED
-from web.choices import Offers
-from web.controller import HOTSEAT
-from web.opening import boot, file_too_large, open_file, start_autoplay
-from web.review import advance
-from web.saves import PREFIX
-from web.share import LIMIT
-from web.tips import TIPS, tip_html
-from web.view import parts, view
+from web.boot import guard
+from web.game import saves
+from web.learn import tutorial
+from web.view import panels, render
+from web.words import language
+from web.state.app import App, NOT_SAVED
+from web.state.choices import Offers
+from web.game.match import HOTSEAT
+from web.state.opening import boot, file_too_large, open_file, start_autoplay
+from web.learn.review import advance
+from web.game.saves import PREFIX
+from web.view.share import LIMIT
+from web.words.tips import TIPS, tip_html
+from web.view.page import parts, view
 
 from .helpers import HOLD_ALOA, final_position, last_card, play_randomly, position
 from .pseudo import Pseudo, outside_brackets
@@ -72,7 +76,7 @@ def test_the_language_comes_from_the_address_the_choice_or_the_browser(
 
 
 def test_a_language_in_the_address_is_checked():
-    from web.address import read
+    from web.state.address import read
     assert read({"lang": "de-CH"}).lang == "de"
     bad = read({"lang": "<b>klingon</b>"})
     assert bad.lang is None and "not one the game speaks (en, de, fr, pl)" in bad.problems[0]
@@ -255,7 +259,7 @@ def screens() -> list[str]:
     for key, link in (("position", UNKNOWN_ISLAND), ("position", THIRD_CARD), ("record", ILLEGAL),
                       ("record", encode({"format": "kahuna-record"}))):
         boot(noticed, {key: link})
-        draw(noticed)  # each kind of trouble in its own plain words (web/reasons.py)
+        draw(noticed)  # each kind of trouble in its own plain words (web/words/reasons.py)
     boot(noticed, {"pace": "9"})
     draw(noticed)
     start_autoplay(noticed, "grandmaster")
@@ -389,7 +393,7 @@ def screens() -> list[str]:
 #: names, the levels' names an ``autoplay=`` takes, the value a test gave); punctuation.
 ADDRESS_WORDS = ("seed", "pace", "autoplay", "lang", "record", "position", "embed",
                  "grandmaster", "random", "beginner", "casual", "skilled", "expert", "master",
-                 # an embed's options and their values (web/modes.py)
+                 # an embed's options and their values (web/learn/modes.py)
                  "mode", "caption", "step", "goal", "puzzle", "level", "colour", "variants",
                  "black", "white", "v1", "v2", "play", "diagram", "sequence", "islands",
                  "lines", "arrows", "labels",

@@ -1,5 +1,5 @@
-"""The embed's modes (web/modes.py) and the steps of a game (web/sequence.py,
-web/lesson.py): a sequence stepped through, a diagram looked at or explored, a puzzle
+"""The embed's modes (web/learn/modes.py) and the steps of a game (web/learn/sequence.py,
+web/learn/puzzle.py): a sequence stepped through, a diagram looked at or explored, a puzzle
 tried, failed, retried and shown solved, the play mode's options, the replay of a
 finished game. All under CPython through App.handle, as a click would."""
 
@@ -12,12 +12,12 @@ import pytest
 from kahuna import goal_from_text, puzzles
 from kahuna.notation.link import encode
 from kahuna.rules.deal import Setup
-from web.app import App
-from web.controller import COMPUTER, HOTSEAT, Match
-from web.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
-from web.opening import boot
-from web.sequence import Sequence
-from web.view import view
+from web.state.app import App
+from web.game.match import COMPUTER, HOTSEAT, Match
+from web.learn.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
+from web.state.opening import boot
+from web.learn.sequence import Sequence
+from web.view.page import view
 
 from .helpers import HOLD_ALOA, final_position, last_card, play_randomly
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
@@ -295,7 +295,7 @@ def test_a_replay_of_a_game_on_one_device_is_not_covered():
 
 
 def test_a_frame_reopened_with_another_example_forgets_the_first():
-    from web.opening import reopen
+    from web.state.opening import reopen
     game = played(10)
     app = embedded({"record": record_link(game), "mode": SEQUENCE})
     app.handle("step:last")
@@ -311,7 +311,7 @@ def test_a_frame_reopened_with_another_example_forgets_the_first():
 # ----- the site's puzzles in the full page --------------------------------------------------
 
 def test_the_full_page_lists_the_puzzles_opens_one_and_remembers_it_solved():
-    from web.puzzles import KEY, solved
+    from web.learn.solved import KEY, solved
     storage = MemoryStorage()
     app = new_app(storage)
     game = app.match
@@ -335,7 +335,7 @@ def test_the_full_page_lists_the_puzzles_opens_one_and_remembers_it_solved():
 
 
 def test_puzzle_progress_survives_a_corrupt_value_and_a_refusing_storage():
-    from web.puzzles import KEY, mark_solved, solved
+    from web.learn.solved import KEY, mark_solved, solved
     storage = MemoryStorage()
     for junk in ("{not json", '{"a": 1}', '[1, null, "x"]', "null"):
         storage.setItem(KEY, junk)

@@ -1,5 +1,5 @@
 """The move log, the latest moves and the marks of the other side's last turn
-(web/moves.py): whole turns, numbers past 99, board facts only (R24)."""
+(web/view/moves.py): whole turns, numbers past 99, board facts only (R24)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import re
 from dataclasses import fields
 
 from kahuna import BLACK, WHITE, Setup, describe
-from web.controller import HOTSEAT, Match
-from web.moves import NOTHING, last_turn, log_html, recent_html, turns
-from web.render import Marks, board_svg
+from web.game.match import HOTSEAT, Match
+from web.view.moves import NOTHING, last_turn, log_html, recent_html, turns
+from web.view.render import Marks, board_svg
 
 from .helpers import island, line, play, play_randomly, worked_example
 

@@ -1,5 +1,5 @@
 """A link, a file or a save that cannot be opened is said in the page's language, in plain
-words (web/reasons.py); the engine's English reason shows only inside the folded
+words (web/words/reasons.py); the engine's English reason shows only inside the folded
 "Details" for a bug report (a tester read "…ließ sich nicht lesen. (not UTF-8 text)")."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ import pytest
 
 from kahuna import translations
 from kahuna.notation.link import encode
-from web import language, saves
-from web.opening import boot, open_file
-from web.reasons import reason
-from web.view import view
+from web.game import saves
+from web.words import language
+from web.state.opening import boot, open_file
+from web.words.reasons import reason
+from web.view.page import view
 
 from .web_helpers import (
     ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, App, Clock, MemoryStorage, broken_at_action_3,

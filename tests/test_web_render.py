@@ -14,7 +14,7 @@ from kahuna.rules.observation import observe
 from kahuna.rules.deal import Setup, new_game
 from kahuna.rules.state import BLACK, WHITE, Effects
 from kahuna.drawing.layout import island_outline, line_shape, viewbox
-from web.render import Marks, board_svg
+from web.view.render import Marks, board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -106,9 +106,9 @@ def test_same_input_same_text():
 
 
 def test_the_page_draws_a_diagrams_notes_in_its_language_beside_its_own_marks():
-    """The fields a diagram embed sets (web/render.py passes the page's language)."""
+    """The fields a diagram embed sets (web/view/render.py passes the page's language)."""
     from kahuna import annotated, parse_annotations
-    from web import language
+    from web.words import language
 
     notes = parse_annotations(islands="ELAI", lines="ALOA-HUNA", arrows="ALOA>HUNA",
                               labels="ELAI:1")

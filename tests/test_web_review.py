@@ -1,4 +1,4 @@
-"""The game review in the page (web/review.py): offered at the end of a game against the
+"""The game review in the page (web/learn/review.py): offered at the end of a game against the
 computer, judged in slices, the costliest turns marked, the better turn stepped through."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from kahuna import Reviewing, review_turns, start_of
-from web.controller import HOTSEAT
-from web.review import advance
-from web.view import view
+from web.game.match import HOTSEAT
+from web.learn.review import advance
+from web.view.page import view
 
 from .helpers import play_randomly
 from .web_helpers import clickable, finished_game, new_app

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import random
 
-from web import saves
-from web.app import App
-from web import opening
-from web.opening import boot
-from web.view import view
+from web.game import saves
+from web.state.app import App
+from web.state import opening
+from web.state.opening import boot
+from web.view.page import view
 
 from .helpers import play_randomly
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
@@ -199,7 +199,7 @@ def test_the_game_record_is_offered_only_once_the_game_is_over_and_replays():
     assert "when the game is over" in shown.export
     finish(app)
     shown = view(app)
-    assert clickable(shown.export) == ["export", "share"]  # share: web/share.py
+    assert clickable(shown.export) == ["export", "share"]  # share: web/view/share.py
     app.handle("export")
     name, text = app.download
     assert name == f"kahuna-game-{app.match.id}.json"
@@ -284,8 +284,8 @@ def test_the_same_finished_game_saved_twice_counts_once():
 def test_a_record_naming_no_level_the_page_has_is_played_and_shown_at_the_weakest():
     """A hand-edited record (or one from a version with other level names): the page
     says the level the computer really plays, never the record's unknown word."""
-    from web.controller import Match
-    from web.players import KNOWN_LEVELS, levels
+    from web.game.match import Match
+    from web.game.players import KNOWN_LEVELS, levels
 
     assert KNOWN_LEVELS[1:] == levels()  # the page's list is the engine's
     record = new_app(seed=2).match.to_record()

@@ -1,4 +1,4 @@
-"""Share links (web/share.py) and game record files opened in the page (web/opening.py):
+"""Share links (web/view/share.py) and game record files opened in the page (web/state/opening.py):
 what a link holds (the whole record once the game is over, before that only what the
 sharer may see, R24), its dialog, and every way a file can be wrong."""
 
@@ -15,14 +15,14 @@ from kahuna import (
     ISLANDS, MAX_BYTES, decode_link, observe, position_from_json, position_to_json,
 )
 from kahuna.notation.link import encode
-from web import saves
-from web.app import App
-from web.controller import COMPUTER, HOTSEAT, Match
-from web.opening import (
+from web.game import saves
+from web.state.app import App
+from web.game.match import COMPUTER, HOTSEAT, Match
+from web.state.opening import (
     FILE_LIMIT, FILE_TITLE, boot, file_too_large, file_unreadable, open_file,
 )
-from web.share import COPIED, LIMIT, REFUSED, Share, share, shared
-from web.view import view
+from web.view.share import COPIED, LIMIT, REFUSED, Share, share, shared
+from web.view.page import view
 
 from .helpers import HOLD_ALOA, last_card, play_randomly
 from .web_helpers import Clock, MemoryStorage, broken_at_action_3, clickable, new_app
@@ -81,7 +81,7 @@ def test_the_shared_record_opens_the_same_game_for_two_players():
     assert other.dialog == "end" and not other.covered  # a shared end hides nothing
     other.handle("close")
     assert view(other).cover == "" and "share" in clickable(view(other).export)
-    other.covered = True  # a reload of it: covered (web/app.py resume), but over...
+    other.covered = True  # a reload of it: covered (web/state/app.py resume), but over...
     other.handle("share")  # ...so its end dialog may share it
     assert other.dialog == "share" and other.share.url.split("?")[1] == url.split("?")[1]
 
@@ -289,7 +289,7 @@ def test_a_link_over_the_limit_is_refused_with_the_download_instead():
     assert view(app).clipboard is None
     app.handle("export")
     assert view(app).download is not None  # the record file, the way on
-    app.covered = True  # two players, the hands covered: the download waits (web/acts.py)
+    app.covered = True  # two players, the hands covered: the download waits (web/state/acts.py)
     assert clickable(view(app).dialog) == ["back"] and "Download the game record" in shown
 
 

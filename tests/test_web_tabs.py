@@ -8,10 +8,10 @@ import json
 
 from kahuna import puzzles
 
-from web import saves
-from web.app import App
-from web.opening import boot
-from web.view import view
+from web.game import saves
+from web.state.app import App
+from web.state.opening import boot
+from web.view.page import view
 
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
 
@@ -153,7 +153,7 @@ def test_a_tab_that_takes_up_the_game_in_the_computers_turn_leaves_that_turn_to_
     chose "Load the newer game"; B then played the computer's turn too, differently.
     Now B waits for A's actions, following each as A stores it, and plays the turn itself
     only when A has stored nothing for DEFER_SECONDS (A closed)."""
-    from web.app import DEFER_SECONDS
+    from web.state.app import DEFER_SECONDS
     storage, clock = MemoryStorage(), StillClock()
     a = new_app(storage, seed=3, first="black", colour="black")
     b = App(storage, clock, seed=3)

@@ -1,12 +1,12 @@
-"""Help on a tap (web/tips.py): the corner numbers, the dashed cards and the counters
+"""Help on a tap (web/words/tips.py): the corner numbers, the dashed cards and the counters
 say what they mean without a pointer hovering; the next act puts the help away."""
 
 from __future__ import annotations
 
 from kahuna import BLACK, N_LINES, line_name, line_shape, observe
-from web.spots import line_near
-from web.tips import TIPS, spot_key, tip_html
-from web.view import view
+from web.boot.spots import line_near
+from web.words.tips import TIPS, spot_key, tip_html
+from web.view.page import view
 
 from .helpers import HOLD_ALOA, last_card
 from .web_helpers import clickable, new_app

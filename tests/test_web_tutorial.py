@@ -1,4 +1,4 @@
-"""The tutorial (web/tutorial.py, web/coach.py) driven through the App as the page does:
+"""The tutorial (web/learn/tutorial.py, web/view/coach.py) driven through the App as the page does:
 offered on a first visit only, followed to its end, skipped, left, reopened, reloaded
 half-way, and a wrong action at a lesson."""
 
@@ -10,12 +10,12 @@ import pytest
 
 from kahuna import ISLANDS, Action, Kind, observe
 from kahuna.notation.link import encode
-from web import tutorial
-from web.acts import closable
-from web.header import cards_left
-from web.opening import boot, start_autoplay
-from web.saves import PREFIX, save_ids
-from web.view import view
+from web.learn import tutorial
+from web.state.acts import closable
+from web.view.header import cards_left
+from web.state.opening import boot, start_autoplay
+from web.game.saves import PREFIX, save_ids
+from web.view.page import view
 
 from .web_helpers import (App, Clock, MemoryStorage, card, click, clickable, follow, lesson, lit,
                           new_app)
@@ -133,7 +133,7 @@ def test_escape_closes_the_end_of_the_tutorial_as_its_first_button_does():
     while app.tutorial is not None and app.tutorial.lesson is not None:
         follow_one(app)
     assert app.dialog == "tutorial-end" and closable(app)
-    app.handle("escape")  # a key, not a click: web/dom.py sends it
+    app.handle("escape")  # a key, not a click: web/boot/dom.py sends it
     assert app.dialog == "new" and app.match is None and app.tutorial is None
     assert storage.getItem(tutorial.KEY) == tutorial.DONE
     app.handle("escape")  # no game to go back to: the dialog stays

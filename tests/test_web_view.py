@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from web.panels import players_html
-from web.view import OWN_WAY, View, element_id, parts, view
+from web.view.panels import players_html
+from web.view.page import OWN_WAY, View, element_id, parts, view
 
 from .web_helpers import clickable, new_app
 

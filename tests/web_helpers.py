@@ -10,10 +10,10 @@ from html.parser import HTMLParser
 
 from kahuna import ISLANDS, LEVELS, Setup, cards_of, new_game, position_to_json, start_of
 from kahuna.notation.link import encode
-from web.app import App
-from web.controller import COMPUTER, HOTSEAT, Match
-from web.saves import MemoryStorage
-from web.view import view
+from web.state.app import App
+from web.game.match import COMPUTER, HOTSEAT, Match
+from web.game.saves import MemoryStorage
+from web.view.page import view
 
 from .helpers import play_randomly
 
@@ -95,7 +95,7 @@ def finished_game(seed: int = 5) -> App:
 
 
 def computer(app: App) -> None:
-    """The computer's turn, as web/dom.py plays it: each action it decides, until the
+    """The computer's turn, as web/boot/dom.py plays it: each action it decides, until the
     person may act again or a dialog is up."""
     m = app.match
     while m is not None and m.computer_to_move() and not app.dialog:

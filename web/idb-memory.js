@@ -3,7 +3,7 @@
 // which it never uses), and its boot fails when the browser refuses them: in a frame of
 // another site's page whose storage the browser blocks (third-party cookies blocked).
 // Then each of those databases lives in memory, for this visit only; the rest of the
-// page copes without storage itself (web/saves.py, web/bytecode.py). PyScript's
+// page copes without storage itself (web/game/saves.py, web/boot/bytecode.py). PyScript's
 // databases are the ones named "IDBMap/..." (@webreflection/idb-map, in its core chunk).
 function memoryDatabase() {
   const data = new Map();

@@ -1,5 +1,5 @@
 """The page's script (index.html's ``<script type="py">``): start the game
-(web/start.py, whose docstring lists the address parameters).
+(web/boot/start.py, whose docstring lists the address parameters).
 
 The guard that turns errors into a calm dialog lives in the page's own code: when that
 code cannot even be imported (a module missing from a stale cache or a half-updated
@@ -11,7 +11,7 @@ import traceback
 from pyscript import document, window
 
 try:
-    from web.start import run
+    from web.boot.start import run
 except Exception:  # noqa: BLE001 - whatever failed, the player needs words, not nothing
     window.console.error("Kahuna could not load its code:\n" + traceback.format_exc())
     forget = getattr(window, "kahunaForgetBytecode", None)  # web/pyodide-boot.mjs
@@ -23,7 +23,7 @@ except Exception:  # noqa: BLE001 - whatever failed, the player needs words, not
 else:
     run()
     # The board is ready: compile for the next boot the bytecode this one did not find
-    # (web/bytecode.py, web/pyodide-boot.mjs).
-    from web import bytecode
+    # (web/boot/bytecode.py, web/pyodide-boot.mjs).
+    from web.boot import bytecode
 
     bytecode.remember()

@@ -8,9 +8,9 @@
 //   cold boot). Should it fail, Python starts without them and web/main.py says that
 //   the game could not load.
 // - The standard library's bytecode, when this device compiled it after an earlier visit
-//   (web/bytecode.py). Pyodide compiles every standard-library module it imports from
+//   (web/boot/bytecode.py). Pyodide compiles every standard-library module it imports from
 //   source at each boot (python_stdlib.zip holds sources), which is most of its boot
-//   time. After the board is ready, web/bytecode.py compiles the modules of the archive
+//   time. After the board is ready, web/boot/bytecode.py compiles the modules of the archive
 //   this page runs on, with this very runtime, and keeps the result in the Cache API
 //   under a key made of Pyodide's version and the SHA-256 of that python_stdlib.zip. On
 //   the next boot this module finds it, writes it to /lib/kahuna-bytecode.zip and puts
@@ -115,7 +115,7 @@ export async function loadPyodide(options = {}) {
   const tar = pageTar();
   const stdlib = kept(STDLIB, () => fetched(STDLIB));
   const page = kept(PAGE, () => tar.then((t) => t ?? Promise.reject(new Error("no page archive"))));
-  // What web/bytecode.py needs to compile and store what was not found.
+  // What web/boot/bytecode.py needs to compile and store what was not found.
   const modules = (t) => [...kahunaTar.entries(t)].map((e) => e.name)
     .filter((name) => name.endsWith(".py"));
   // (undefined, not null, for "nothing": Python sees None)

@@ -28,7 +28,7 @@ function askVersion(worker) {
   });
 }
 
-// The banner (#sw-update in index.html, its words in the page's language: web/view.py,
+// The banner (#sw-update in index.html, its words in the page's language: web/view/page.py,
 // its looks in web/style.css); its button runs `onReload`.
 function showBanner(onReload) {
   document.getElementById("sw-reload").onclick = onReload;
@@ -43,7 +43,7 @@ function showStuck() {
 }
 
 // "How to play" offline from the first visit on: the worker keeps the rules page in the
-// language spoken (as web/language.py rules_page names it), asked again at each load and
+// language spoken (as web/words/language.py rules_page names it), asked again at each load and
 // whenever the language changes. Not from an embed: a host page's reader may never open
 // the game, and the rules page's own live board runs in one.
 function keepRules(registration) {

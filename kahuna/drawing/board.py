@@ -2,7 +2,7 @@
 marks drawn on it (``Marks``: a diagram's notes, lines on offer, a hint, the last action's
 effects) and of a translations object for its names (English by default).
 
-No DOM and no I/O: the page inserts the text (web/render.py), the command line writes it
+No DOM and no I/O: the page inserts the text (web/view/render.py), the command line writes it
 to a file (kahuna/drawing/picture.py), tests read it under CPython. Every clickable
 element carries ``data-act``; the page turns a click into that act and nothing else.
 """
@@ -44,7 +44,7 @@ def _island(island: int, portrait: bool, label: str, cls: str = "") -> str:
     name = ISLANDS[island]
     outline = island_outline(island, portrait)
     inner = [(x + (px - x) * 0.72, y + (py - y) * 0.72) for px, py in outline]
-    # Reached with the arrow keys (web/keys.py); the first island is the board's Tab stop.
+    # Reached with the arrow keys (web/boot/keys.py); the first island is the board's Tab stop.
     tab = 0 if island == 0 else -1
     return (f'<g class="island{cls}" id="island-{name}" data-island="{name}" role="img" '
             f'tabindex="{tab}" aria-label="{escape(label)}">'

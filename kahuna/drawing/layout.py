@@ -1,7 +1,7 @@
 """Board geometry for the SVG drawing: where islands, lines, bridges and notes go.
 
 Pure numbers derived from ``kahuna.rules.board`` (the printed arrangement, docs/rules.md R1);
-no drawing here; the page's arrow keys walk the same geometry (web/keys.py). ``portrait``
+no drawing here; the page's arrow keys walk the same geometry (web/boot/keys.py). ``portrait``
 turns the whole board a quarter turn clockwise, so that on a tall phone screen it is drawn
 about 40% larger.
 """

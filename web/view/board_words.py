@@ -1,0 +1,36 @@
+"""The board in words, for screen readers: the whole position as a list per island, each
+island and line named with its state as the board names them (kahuna/drawing/words.py),
+in the page's language. Pure functions of an Observation.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from kahuna import LINES, N_ISLANDS, Observation
+from kahuna import island_label as board_island_label
+from kahuna import line_label as board_line_label
+
+from ..words.language import tr
+
+
+def island_label(obs: Observation | None, island: int) -> str:
+    """'ELAI, 6 lines, White 4 bridges, controlled by White', in the page's language."""
+    return board_island_label(obs, island, tr())
+
+
+def line_label(owner: int, line: int) -> str:
+    """'line HUNA–ELAI, Black bridge' (``owner`` -1: free), in the page's language."""
+    return board_line_label(owner, line, tr())
+
+
+def position_html(obs: Observation | None) -> str:
+    """The whole position as text: a list item per island, its lines under it."""
+    if obs is None:
+        return ""
+    items = []
+    for island in range(N_ISLANDS):
+        lines = "".join(f"<li>{escape(line_label(obs.owner[line], line))}</li>"
+                        for line, ends in enumerate(LINES) if island in ends)
+        items.append(f"<li>{escape(island_label(obs, island))}<ul>{lines}</ul></li>")
+    return "".join(items)

@@ -1,0 +1,20 @@
+"""The board as SVG text in the page's language: ``kahuna.board_svg`` (kahuna/drawing/)
+with the names spoken by web/words/language.py. A pure function of what one seat sees and of
+the marks drawn on it (``Marks``: lines on offer, a hint, the last action's effects, a
+diagram's notes); the page inserts the text.
+"""
+
+from __future__ import annotations
+
+from kahuna import Marks, Observation
+from kahuna import board_svg as svg_text
+
+from ..words.language import tr
+
+NO_MARKS = Marks()
+
+
+def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool = False) -> str:
+    """The whole board as one ``<svg>`` element (``obs=None``: the empty board the page
+    shows before Python has started; ``portrait``: turned a quarter for tall screens)."""
+    return svg_text(obs, marks, portrait, tr())

@@ -1,0 +1,33 @@
+"""Why outside data (a link, a file, a save) could not be opened, in plain words in the
+page's language. The engine's English message names the field or rule for a bug report;
+it is shown folded away (web/view/dialogs.py ``problem_text``), never as the reason."""
+
+from __future__ import annotations
+
+from kahuna import IllegalAction, NotationError, PositionError
+
+from .language import N_, _
+
+TOO_LARGE = N_("The data is too large to be a game record.")
+
+
+def reason(exc: BaseException) -> str:
+    """One sentence for ``exc``: the innermost engine error of its chain that says a kind
+    of trouble (a record's bad position is said as what is wrong with the position)."""
+    chain = []
+    while exc is not None:
+        chain.append(exc)
+        exc = exc.__cause__
+    for inner in reversed(chain):
+        kind = getattr(inner, "kind", "")
+        if kind == "size":
+            return _(TOO_LARGE)
+        if kind == "text":
+            return _("The data is damaged, cut short, or no game record at all.")
+        if isinstance(inner, IllegalAction):
+            return _("It holds a move that the rules do not allow at that point.")
+        if isinstance(inner, NotationError):
+            return _("It names an island, a card or a move that the game does not know.")
+        if isinstance(inner, PositionError):
+            return _("It holds a position that cannot come about in a game.")
+    return _("It is not a game record that this version of the game can read.")
