@@ -1,4 +1,4 @@
-"""How long share links are (web/view/share.py): games a level plays against itself, the
+"""How long share links are (web/state/sharing.py): games a level plays against itself, the
 link to each finished game (``?record=``) and to the position at each of its turns
 (``?position=``), against the limit the page refuses longer links at.
 
@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kahuna import Setup, link_url, make_record, new_game, observe, position_to_json  # noqa: E402
 from kahuna.players import choose, make_player  # noqa: E402
-from web.view.share import LIMIT  # noqa: E402
+from web.state.sharing import LIMIT  # noqa: E402
 
 SITE = "https://someone.github.io/kahuna/"
 

@@ -10,10 +10,10 @@ import pytest
 from scripts.page_driver import end_turn, place_a_bridge, probe, run_python, settle
 
 DIALOG = "#problem-dialog"
-BREAK_CLICKS = ("import web.state.app as a\n"
-                "a._handle = a.App.handle\n"
-                "a.App.handle = lambda self, act: 1 / 0")
-MEND_CLICKS = "import web.state.app as a\na.App.handle = a._handle"
+BREAK_CLICKS = ("import web.state.acts as a\n"
+                "a._handle = a.handle\n"
+                "a.handle = lambda app, act: 1 / 0")
+MEND_CLICKS = "import web.state.acts as a\na.handle = a._handle"
 BREAK_THINKING = ("import web.state.app as a\n"
                   "a._think = a.App.think\n"
                   "def think(self, for_hint=False):\n"

@@ -13,7 +13,7 @@ from kahuna import ISLANDS, Setup, decode_link, make_record, new_game
 from kahuna.notation.link import encode
 from tests.helpers import play_randomly
 from tests.web_helpers import new_app
-from web.view.share import share
+from web.state.sharing import share
 
 from scripts.page_driver import probe, run_python, settle
 
@@ -83,7 +83,7 @@ def test_a_finished_game_is_shared_copied_and_opens_elsewhere(browser, base_url,
     other.close()
 
     # A link over the limit (made small here) is refused, with the record's download.
-    run_python(page, "import web.view.share; web.view.share.LIMIT = 100")
+    run_python(page, "import web.state.sharing; web.state.sharing.LIMIT = 100")
     page.click('#dialog [data-act="close"]')
     page.click(".log-box summary#log-label")
     page.click('#export [data-act="share"]')

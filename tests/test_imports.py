@@ -1,6 +1,7 @@
-"""No import circle among the project's scripts (issue 30): a module that imports
-another, at its top, inside a function or for type checking alike, is never imported
-back by it, however far round. kahuna/'s layers are tests/test_package.py's."""
+"""No import circle among the project's scripts nor among the page's modules (issue 30):
+a module that imports another, at its top, inside a function or for type checking alike,
+is never imported back by it, however far round. The page's packages are layers, as
+kahuna/'s are (tests/test_package.py): each imports only those below it."""
 
 from __future__ import annotations
 
@@ -62,3 +63,51 @@ def test_scripts_import_no_circle():
     graph = {p.stem: imported(p, "scripts") for p in (ROOT / "scripts").glob("*.py")}
     assert graph["trim_stdlib"] >= {"build_site", "strip_source"}  # the scan sees imports
     assert circles(graph) == []
+
+
+#: web/'s packages, lowest first (docs/architecture.md): each may import only itself and
+#: those before it. web/main.py, the script index.html runs, stands above them all.
+WEB_LAYERS = ("words", "game", "learn", "state", "view", "boot")
+
+
+def web_imported(path: Path) -> set[str]:
+    """The page's modules (``"state.app"``) that ``path``, a module under web/, imports
+    anywhere in it, relative imports resolved; ``from ..game import saves`` counts the
+    module ``game.saves``."""
+    package = list(path.relative_to(ROOT).parent.parts)  # ["web", "state"]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            modules = [a.name.split(".") for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = base + (node.module.split(".") if node.module else [])
+            modules = [module] + [module + [a.name] for a in node.names]
+        else:
+            continue
+        for parts in modules:
+            if parts[:1] == ["web"] and (ROOT.joinpath(*parts).with_suffix(".py").is_file()):
+                found.add(".".join(parts[1:]))
+    return found
+
+
+def web_graph() -> dict[str, set[str]]:
+    return {".".join(p.relative_to(ROOT / "web").with_suffix("").parts): web_imported(p)
+            for p in (ROOT / "web").rglob("*.py") if p.name != "__init__.py"}
+
+
+def test_the_page_imports_no_circle():
+    graph = web_graph()
+    assert graph["state.acts"] >= {"state.app", "game.match"}  # the scan sees imports
+    assert graph["boot.dom"] >= {"state.acts"}
+    assert circles(graph) == []
+
+
+def test_the_page_s_packages_import_only_those_below():
+    packages = {p.parent.name for p in (ROOT / "web").glob("*/__init__.py")}
+    assert packages == set(WEB_LAYERS), "a package of web/ that is no layer of WEB_LAYERS"
+    wrong = [f"web/{module.replace('.', '/')}.py imports web.{there}"
+             for module, imports in sorted(web_graph().items()) if "." in module
+             for there in sorted(imports)
+             if WEB_LAYERS.index(there.split(".")[0]) > WEB_LAYERS.index(module.split(".")[0])]
+    assert wrong == []

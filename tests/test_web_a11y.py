@@ -11,6 +11,7 @@ import pytest
 from kahuna import DEGREE, ISLANDS, LINES, N_LINES, observe
 from web.boot import focus
 from web.state import settings
+from web.state.acts import handle
 from web.view.board_words import island_label, line_label, position_html
 from web.boot.keys import step
 from web.view.render import Marks, board_svg
@@ -84,7 +85,7 @@ def test_focus_follows_the_play():
     app = new_app(seed=6, first="black", colour="black")
     board = focus.lit_lines(False)
     assert focus.after(app, "card:0", stay=True) == ()  # Space: stay in the hand
-    app.handle("card:0")
+    handle(app, "card:0")
     lit = bool(app.offers().lines)
     assert focus.after(app, "card:0", stay=False) == ((board,) if lit else ())
     assert focus.after(app, "do:ALOA>BARI", False)[0] == "#hand button.card"
@@ -101,19 +102,19 @@ def test_focus_follows_the_play():
 
 def test_escape_drops_the_selection_then_closes_what_may_be_closed():
     app = new_app(seed=6, first="black", colour="black")
-    app.handle("card:0")
+    handle(app, "card:0")
     assert app.selected
-    app.handle("escape")
+    handle(app, "escape")
     assert app.selected == () and app.dialog == ""
-    app.handle("menu")
-    app.handle("keys")  # the keys' list over the new-game dialog
+    handle(app, "menu")
+    handle(app, "keys")  # the keys' list over the new-game dialog
     assert app.dialog == "keys"
-    app.handle("escape")
+    handle(app, "escape")
     assert app.dialog == "new"
-    app.handle("escape")
+    handle(app, "escape")
     assert app.dialog == ""
     app.dialog = "elsewhere"  # a choice the person must make: Escape leaves it
-    app.handle("escape")
+    handle(app, "escape")
     assert app.dialog == "elsewhere"
 
 
@@ -124,19 +125,19 @@ def test_settings_are_remembered_and_their_defaults_follow_the_system():
     app.load_settings(reduced_motion=False)
     assert (app.settings.pace, app.settings.animations, app.settings.theme) == (
         "normal", "on", "system")
-    app.handle("settings")
+    handle(app, "settings")
     for act in ("pref:theme:dark", "pref:pace:fast", "pref:animations:off",
                 "pref:theme:purple", "pref:nonsense:1"):
-        app.handle(act)
+        handle(app, act)
     again = settings.load(storage, reduced_motion=False)
     assert (again.pace, again.animations, again.theme) == ("fast", "off", "dark")
     assert again.seconds() < settings.PACES["normal"]
     shown = view(app)
     assert (shown.theme, shown.motion) == ("dark", "off")
     assert 'data-act="pref:theme:dark" aria-pressed="true"' in shown.dialog
-    app.handle("back")
+    handle(app, "back")
     assert app.dialog == ""
-    app.handle("pref:theme:system")
+    handle(app, "pref:theme:system")
     app.set_system_dark(True)
     assert view(app).theme == "dark"
     storage.setItem(settings.KEY, "{mangled")
@@ -145,7 +146,7 @@ def test_settings_are_remembered_and_their_defaults_follow_the_system():
 
 def test_the_last_action_is_announced_in_one_sentence():
     app = new_app(seed=6, first="black", colour="black")
-    app.handle("do:pile")
+    handle(app, "do:pile")
     shown = view(app)
     log = app.match.log()
     assert shown.announce == f'<p data-n="{len(log)}">{log[-1]}</p>'

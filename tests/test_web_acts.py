@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kahuna import RecordError
-from web.state.acts import HANDLERS, KEY_ACTS, SPOT
+from web.state.acts import HANDLERS, KEY_ACTS, SPOT, handle
 from web.game.match import Match
 from web.view.dialogs import settings_html
 from web.state.settings import Settings
@@ -44,20 +44,20 @@ def test_every_act_the_page_can_carry_has_a_handler_and_every_handler_an_act():
 ])
 def test_an_unknown_illegal_or_malformed_act_is_ignored_and_changes_nothing(act):
     app = new_app(seed=6, first="black", colour="black")
-    app.handle("card:0")
+    handle(app, "card:0")
     before = snapshot(app)
-    app.handle(act)
+    handle(app, act)
     assert snapshot(app) == before
 
 
 def test_a_double_click_that_arrives_after_the_position_changed_is_ignored():
     app = new_app(seed=6, first="black", colour="black")
-    app.handle("card:0")
+    handle(app, "card:0")
     line = clickable(view(app).board)[0]
-    app.handle(line)
+    handle(app, line)
     before = snapshot(app)
-    app.handle(line)  # the same bridge again: the line is taken, the card is gone
-    app.handle("card:2")  # the hand has two cards now
+    handle(app, line)  # the same bridge again: the line is taken, the card is gone
+    handle(app, "card:2")  # the hand has two cards now
     assert snapshot(app) == before and len(app.match.actions) == 1
 
 
@@ -69,7 +69,7 @@ def test_a_bug_in_a_handler_propagates(monkeypatch):
 
     monkeypatch.setitem(HANDLERS, "menu", broken)
     with pytest.raises(ValueError, match="a bug"):
-        app.handle("menu")
+        handle(app, "menu")
 
 
 def test_an_engine_error_on_an_offered_action_propagates(monkeypatch):
@@ -82,5 +82,5 @@ def test_an_engine_error_on_an_offered_action_propagates(monkeypatch):
 
     monkeypatch.setattr(Match, "play", refuse)
     with pytest.raises(RecordError, match="pile refused"):
-        app.handle("do:pile")
+        handle(app, "do:pile")
 

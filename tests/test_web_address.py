@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from kahuna.notation.link import encode
 from kahuna.notation.record import make_record
 from kahuna.rules.deal import Setup
+from web.state.acts import handle
 from web.state.address import Address, read
 from web.state.opening import ADDRESS_TITLE, LINK_TITLE, boot
 from web.view.page import view
@@ -88,7 +89,7 @@ def test_a_bad_seed_is_a_notice_over_a_fresh_game():
     boot(app, {"seed": "٣"})
     assert app.match is not None and app.dialog == "notice"
     assert app.notice[0] == ADDRESS_TITLE and "digits 0-9" in app.notice[1]
-    app.handle("close")
+    handle(app, "close")
     assert app.dialog == ""
     bad = App(MemoryStorage(), Clock(), None)
     boot(bad, {"record": "%%%"})

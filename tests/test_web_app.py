@@ -1,4 +1,4 @@
-"""The page's flow under CPython: App.handle(act) and view(App) without a browser."""
+"""The page's flow under CPython: handle(App, act) and view(App) without a browser."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from kahuna.notation.position import position_to_json
 from kahuna.notation.record import make_record
 from kahuna.rules.deal import Setup
 from kahuna.rules.state import Phase, Termination
+from web.state.acts import handle
 from web.state.app import App
 from web.game.match import HOTSEAT
 from web.state.opening import boot
@@ -26,16 +27,16 @@ def click_through(app: App, rng: random.Random, limit: int = 3000) -> int:
     while not app.match.state.is_over and clicks < limit:
         shown = view(app)
         if shown.cover:
-            app.handle("uncover")
+            handle(app, "uncover")
         elif app.dialog:
-            app.handle("close")
+            handle(app, "close")
         else:
             acts = [a for a in clickable(shown.board + shown.table + shown.acts)
                     if a.startswith("do:")]
             cards = clickable(shown.hand)
             choice = rng.choice(acts + cards) if acts or cards else None
             assert choice is not None, shown.prompt
-            app.handle(choice)
+            handle(app, choice)
         clicks += 1
     return clicks
 
@@ -50,7 +51,7 @@ def test_a_hot_seat_game_is_played_to_the_end_by_clicks_alone():
     html = view(app).dialog
     assert "rematch" in clickable(html) and ("wins" in html or "Draw" in html)
     app.choice.open_draws = False  # the rematch takes the finished game's options
-    app.handle("rematch")
+    handle(app, "rematch")
     again = app.match
     assert again is not m and again.mode == HOTSEAT and again.actions == []
     assert again.state.open_draws and again.state.fewer_surprises
@@ -62,27 +63,27 @@ def test_hot_seat_cover_hides_the_hands_until_the_next_player_taps():
     assert app.covered and view(app).cover
     assert "Black to play" in view(app).cover
     assert "<b>" not in view(app).hand  # backs only
-    app.handle("uncover")
+    handle(app, "uncover")
     assert "<b>" in view(app).hand
-    app.handle("do:pile")
+    handle(app, "do:pile")
     shown = view(app)
     assert "White to play" in shown.cover and "<b>" not in shown.hand
     assert clickable(shown.board) == []  # nothing to do under the cover
-    app.handle("card:0")
+    handle(app, "card:0")
     assert app.selected == ()
 
 
 def test_selecting_cards_lights_lines_then_a_click_places_a_bridge():
     app = new_app(seed=6, first="black", colour="black")
-    app.handle("card:0")
+    handle(app, "card:0")
     shown = view(app)
     acts = clickable(shown.board)
     assert acts and all(Action.parse(a[3:]).kind is Kind.PLACE for a in acts)
     assert "Choose a lit line" in shown.prompt
-    app.handle(acts[0])
+    handle(app, acts[0])
     assert app.match.actions == [Action.parse(acts[0][3:])]
     assert "undo" in clickable(view(app).acts)
-    app.handle("undo")
+    handle(app, "undo")
     assert app.match.actions == []
 
 
@@ -97,8 +98,8 @@ def test_v1_forbids_lines_at_an_opponent_island():
         record["position"]["variants"]["fewer_surprises"] = v1
         app = App(MemoryStorage(), Clock())
         boot(app, {"record": encode(record)})
-        app.handle("uncover")
-        app.handle("card:2")  # DUDA: the hand is sorted by island, BARI, COCO, DUDA
+        handle(app, "uncover")
+        handle(app, "card:2")  # DUDA: the hand is sorted by island, BARI, COCO, DUDA
         offered[v1] = {a for a in clickable(view(app).board)}
     assert "do:DUDA>ALOA" in offered[False]
     assert "do:DUDA>ALOA" not in offered[True] and offered[True]
@@ -124,10 +125,10 @@ def test_interim_scoring_dialog_appears_when_a_round_ends():
         ends = [a for a in legal if a.kind in (Kind.TAKE, Kind.PILE)]
         discards = [a for a in legal if a.kind is Kind.DISCARD]
         app.covered = False
-        app.handle(f"do:{rng.choice(ends or discards)}")
+        handle(app, f"do:{rng.choice(ends or discards)}")
     assert app.dialog == "scoring"
     assert "End of round 1" in view(app).dialog
-    app.handle("close")
+    handle(app, "close")
     assert app.dialog == ""
 
 
@@ -186,13 +187,13 @@ def test_links_open_a_record_or_a_position_and_bad_links_explain():
 
 def test_new_game_dialog_options_shape_the_game():
     app = new_app(seed=1)
-    app.handle("menu")
+    handle(app, "menu")
     for act in ("set:mode:computer", "set:colour:white", "set:first:white", "set:open_draws:on",
                 "set:handicap:2", "set:handicap_player:black", f"set:level:{levels()[-1]}"):
         assert act in clickable(view(app).dialog), act
-        app.handle(act)
-    app.handle("set:level:nonsense")  # ignored
-    app.handle("start")
+        handle(app, act)
+    handle(app, "set:level:nonsense")  # ignored
+    handle(app, "start")
     m = app.match
     assert (m.human, m.level, m.state.open_draws, m.state.first) == (1, levels()[-1], True, 1)
     assert m.state.phase is Phase.HANDICAP and m.state.to_move == 0
@@ -203,22 +204,22 @@ def test_new_game_dialog_says_who_gets_the_handicap_what_v2_adds_and_labels_leve
     without it), nor who the handicap's bridges go to; the levels were in lower case
     among capitalised buttons (issue 29)."""
     app = new_app(seed=1, colour="white")
-    app.handle("menu")
+    handle(app, "menu")
     shown = view(app).dialog
     assert "Without V2 they show dashed too" in shown
     for level in levels():
         assert f'data-act="set:level:{level}" aria-pressed="' in shown  # the ids stay
         assert f'">{level_name(level).capitalize()}</button>' in shown
     assert "places" not in shown  # no handicap: nobody places any
-    app.handle("set:handicap:1")
+    handle(app, "set:handicap:1")
     assert ("White places 1 bridge on a free line of their choice before the first turn: a "
             "head start for the weaker player. That is you.") in view(app).dialog
-    app.handle("set:handicap:3")
-    app.handle("set:handicap_player:black")
+    handle(app, "set:handicap:3")
+    handle(app, "set:handicap_player:black")
     assert "Black places 3 bridges on free lines" in view(app).dialog
     assert "That is the computer." in view(app).dialog
     for act in ("set:colour:random", "set:mode:hotseat"):  # not known, or no computer
-        app.handle(act)
+        handle(app, act)
         assert "That is" not in view(app).dialog and "Black places 3" in view(app).dialog
 
 
@@ -227,7 +228,7 @@ def test_stale_or_malformed_acts_are_ignored_and_a_vanished_current_game_starts_
     app = new_app(storage, seed=3, first="black", colour="black")
     before = list(app.match.actions)
     for act in ("do:nonsense", "card:x", "do:h:ALOA-BARI", "continue:nope", "set:mode:tv"):
-        app.handle(act)
+        handle(app, act)
     assert app.match.actions == before
     storage.removeItem("kahuna.save." + app.match.id)  # "current" now names nothing
     again = App(storage, Clock(), seed=3)

@@ -11,7 +11,7 @@ from kahuna.rules.observation import observe
 from kahuna.rules.deal import Setup, new_game
 from kahuna.rules.state import Phase
 from web.state.choices import Offers, hint_selection, offers, toggle
-from web.view.panels import own_hand
+from web.state.choices import own_hand
 
 
 def reachable(legal, hand):

@@ -10,6 +10,7 @@ from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from kahuna.rules.deal import Setup, new_game
 from web.learn import tutorial
+from web.state.acts import handle
 from web.state.app import App
 from web.game.match import COMPUTER, HOTSEAT
 from web.view.embed import nav_html
@@ -37,7 +38,7 @@ def test_a_linked_position_shows_the_movers_hand_without_a_cover_and_saves_nothi
     shown = view(app)
     assert shown.cover == "" and shown.hand.count("<b>") == 3  # Black's cards, face up
     assert "<b>" not in shown.opp_hand and shown.opp_hand.count("card back") == 3
-    app.handle("do:pile")  # Black ends the turn: White's hand is shown, still no cover
+    handle(app, "do:pile")  # Black ends the turn: White's hand is shown, still no cover
     shown = view(app)
     assert shown.cover == "" and not app.covered and app.match.state.to_move == 1
     assert app.match.viewer() == 1 and "do:pile" in clickable(shown.table)
@@ -49,12 +50,12 @@ def test_reset_goes_back_to_the_linked_start_and_the_dialogs_of_saves_stay_shut(
               "actions": ["pile"]}
     app = embedded({"record": encode(record)})
     start = app.match.to_record()
-    app.handle("do:pile")
+    handle(app, "do:pile")
     assert len(app.match.actions) == 2
     for act in ("menu", "set:mode:hotseat", "continue:x", "delete:x", "download:x"):
-        app.handle(act)
+        handle(app, act)
         assert app.dialog == "" and app.download is None, act
-    app.handle("reset")
+    handle(app, "reset")
     assert app.match.to_record() == start and app.match.actions == [Action.parse("pile")]
     assert app.choice.mode == COMPUTER  # "set" was ignored
 
@@ -64,8 +65,8 @@ def test_without_a_link_a_fresh_game_against_the_computer_and_reset_redeals_it()
     m = app.match
     assert m.mode == COMPUTER and m.level == levels()[0] and app.dialog == ""
     start = m.to_record()
-    app.handle("rematch")  # a new deal; Reset still goes back to the opening one
-    app.handle("reset")
+    handle(app, "rematch")  # a new deal; Reset still goes back to the opening one
+    handle(app, "reset")
     assert app.match.to_record() == start
     assert app.storage == {}
 
@@ -77,13 +78,13 @@ def test_a_bad_link_offers_a_fresh_game_or_the_full_game():
     assert "could not be read" in html and "not base64url" in html
     assert clickable(html) == ["start"]  # no "New game" dialog, no "OK" into nothing
     assert 'href="/kahuna/" target="_blank" rel="noopener"' in html  # the full game, no link
-    app.handle("close")
+    handle(app, "close")
     assert app.dialog == "notice"
-    app.handle("start")
+    handle(app, "start")
     assert app.match is not None and app.match.mode == COMPUTER and app.dialog == ""
     start = app.match.to_record()
-    app.handle("rematch")
-    app.handle("reset")
+    handle(app, "rematch")
+    handle(app, "reset")
     assert app.match.to_record() == start
 
 
@@ -117,7 +118,7 @@ def test_a_link_read_but_for_a_bad_parameter_keeps_its_position_behind_an_ok():
         html = view(app).dialog
         assert clickable(html) == ["close"] and ">OK<" in html, bad
         assert 'href="/kahuna/" target="_blank"' in html  # the full game all the same
-        app.handle("close")
+        handle(app, "close")
         assert app.dialog == "" and app.match.to_record() == linked
 
 
@@ -127,7 +128,7 @@ def test_a_diagram_without_a_game_says_so_over_a_fresh_game():
     assert app.dialog == "notice" and "A diagram needs a position= or a record=" in app.notice[1]
     assert app.match is not None and app.match.mode == COMPUTER
     assert clickable(view(app).dialog) == ["close"]
-    app.handle("close")
+    handle(app, "close")
     assert app.dialog == ""
 
 

@@ -28,6 +28,7 @@ from scripts import i18n
 from web.boot import guard
 from web.game import saves
 from web.learn import tutorial
+from web.state.acts import handle
 from web.view import panels, render
 from web.words import language
 from web.state.app import App, NOT_SAVED
@@ -36,7 +37,7 @@ from web.game.match import HOTSEAT
 from web.state.opening import boot, file_too_large, open_file, start_autoplay
 from web.learn.review import advance
 from web.game.saves import PREFIX
-from web.view.share import LIMIT
+from web.state.sharing import LIMIT
 from web.words.tips import TIPS, tip_html
 from web.view.page import parts, view
 
@@ -88,30 +89,30 @@ def _record(app: App) -> dict:
 
 def test_switching_language_keeps_the_game_and_is_remembered():
     app = new_app(seed=4, first="black", colour="black")
-    app.handle("card:0")
+    handle(app, "card:0")
     before, selected = _record(app), app.selected
     english = view(app)
-    app.handle("languages")
+    handle(app, "languages")
     assert app.dialog == "language" and 'data-act="lang:de"' in view(app).dialog
-    app.handle("lang:de")
+    handle(app, "lang:de")
     german = view(app)
     assert (app.dialog, app.lang, app.storage.getItem(language.KEY)) == ("", "de", "de")
     assert _record(app) == before and app.selected == selected  # the game as it was
     assert german.board.count("data-act") == english.board.count("data-act")
     assert german.lang == "de" and german.btn_new == "Neues Spiel"
     assert german.prompt != english.prompt and german.hand_label != english.hand_label
-    app.handle("lang:klingon")  # unknown: nothing changes
+    handle(app, "lang:klingon")  # unknown: nothing changes
     assert app.lang == "de" and view(app) == german
 
 
 def test_the_language_dialog_goes_back_to_the_dialog_it_was_opened_over():
     app = new_app(seed=4)
-    app.handle("menu")
-    app.handle("languages")
-    app.handle("lang:fr")
+    handle(app, "menu")
+    handle(app, "languages")
+    handle(app, "lang:fr")
     assert app.dialog == "new" and "Nouvelle partie" in view(app).dialog
-    app.handle("languages")
-    app.handle("lang:fr")  # the dialog's Close: the same language
+    handle(app, "languages")
+    handle(app, "lang:fr")  # the dialog's Close: the same language
     assert app.dialog == "new"
 
 
@@ -122,7 +123,7 @@ def test_a_storage_that_refuses_still_lets_the_page_switch():
 
     app = App(Full(), Clock(), seed=1)
     app.start()
-    app.handle("lang:pl")
+    handle(app, "lang:pl")
     assert app.lang == "pl" and view(app).lang == "pl"
 
 
@@ -131,7 +132,7 @@ def test_an_embed_offers_the_languages_too():
     boot(app, {"embed": "", "lang": "de"})
     shown = view(app)
     assert shown.lang == "de" and "Zurücksetzen" in shown.embed_nav
-    app.handle("lang:en")
+    handle(app, "lang:en")
     assert "Reset" in view(app).embed_nav
 
 
@@ -161,11 +162,11 @@ def screens() -> list[str]:
     # Against the computer: a card chosen, the lines lit; a hint; the computer's turn.
     app = new_app(seed=4, first="black", colour="black")
     draw(app)
-    app.handle("card:0")
+    handle(app, "card:0")
     draw(app)
-    app.handle("card:1")
+    handle(app, "card:1")
     draw(app)
-    app.handle("card:0")
+    handle(app, "card:0")
     app.show_hint(app.match.state.legal_actions()[0])
     draw(app)
     app.looking_for_hint()
@@ -180,14 +181,14 @@ def screens() -> list[str]:
     waiting.thinking_started()
     draw(waiting)
     for key in TIPS:  # the help bubble, each of its tips
-        app.handle(f"tip:{key}")
+        handle(app, f"tip:{key}")
         draw(app)
-    app.handle("tip:")
+    handle(app, "tip:")
     for key in ("spot:build:ALOA-HUNA", "spot:remove:ALOA-HUNA", "spot:island:ELAI"):
         shown.append(tip_html(key))  # a board's place clicked with no card chosen
     for dialog in ("menu", "languages", "keys", "settings"):
         app.dialog = ""
-        app.handle(dialog)
+        handle(app, dialog)
         draw(app)
     app.game_changed()
     draw(app)
@@ -199,7 +200,7 @@ def screens() -> list[str]:
     draw(new_app(seed=2, handicap=2, handicap_player="white", colour="white"))
     hotseat = new_app(seed=5, mode=HOTSEAT, fewer_surprises=True, open_draws=True)
     draw(hotseat)
-    hotseat.handle("uncover")
+    handle(hotseat, "uncover")
     draw(hotseat)
     rng = random.Random(3)
     play_randomly(hotseat, rng, 40)  # bridges and islands of both colours
@@ -218,15 +219,15 @@ def screens() -> list[str]:
     done.dialog = "scoring"
     draw(done)
     # Share: the finished game, copied or not; too long for a link; a position.
-    done.handle("share")
+    handle(done, "share")
     for copied in (True, False):
         done.copied(copied)
         draw(done)
     done.share = replace(done.share, url="x" * (LIMIT + 1))
     draw(done)
-    done.handle("back")
+    handle(done, "back")
     app.dialog = ""
-    app.handle("share")
+    handle(app, "share")
     draw(app)
     # A game record file that holds no game; one too large to read.
     opened = new_app(seed=2)
@@ -238,11 +239,11 @@ def screens() -> list[str]:
     storage.setItem(PREFIX + "old", '{"format": "kahuna-record", "version": 99}')
     new_app(storage, seed=3, mode=HOTSEAT)  # a second saved game
     menu = new_app(storage, seed=6, handicap=1)
-    menu.handle("menu")
+    handle(menu, "menu")
     draw(menu)
-    menu.handle("set:handicap_player:" + menu.choice.colour)  # the handicap's bridges: yours
+    handle(menu, "set:handicap_player:" + menu.choice.colour)  # the handicap's bridges: yours
     draw(menu)
-    menu.handle("set:mode:hotseat")
+    handle(menu, "set:mode:hotseat")
     draw(menu)
     storage.setItem("kahuna.current", "broken")
     broken = App(storage, Clock())
@@ -274,23 +275,23 @@ def screens() -> list[str]:
         boot(embedded, {"embed": "", "position": FRESH,
                         **wrong})
         shown.append(view(embedded).dialog)
-    embedded.handle("start")
+    handle(embedded, "start")
     draw(embedded)
     # The tutorial: the first visit's offer, each lesson (once with a card that does not
     # fit it), its end and the new-game dialog it leads to.
     learner = App(MemoryStorage(), Clock(), seed=1)
     boot(learner, {})
     draw(learner)
-    learner.handle("tutorial:start")
+    handle(learner, "tutorial:start")
     for lesson in (*tutorial.LESSONS[1:], None):
         draw(learner)
         if lesson is not None and lesson.key == "control":
-            learner.handle(card(learner, "JOJO"))
+            handle(learner, card(learner, "JOJO"))
             draw(learner)
-            learner.handle(f"card:{learner.selected[0]}")
+            handle(learner, f"card:{learner.selected[0]}")
         follow(learner, upto="" if lesson is None else lesson.key)
     draw(learner)
-    learner.handle("tutorial:play")
+    handle(learner, "tutorial:play")
     draw(learner)
     # What the panels say in states a short game rarely reaches.
     names = ("You", "Computer")
@@ -313,7 +314,7 @@ def screens() -> list[str]:
     # A finished game's review: judging, then a turn and its better turn stepped through.
     reviewed = finished_game(seed=5)
     draw(reviewed)
-    reviewed.handle("review")
+    handle(reviewed, "review")
     m = reviewed.match
     start = start_of({**m.to_record(), "actions": []})
     reviewed.review.work = Reviewing(review_turns(start, m.actions, m.human)[:4], seed=1)
@@ -321,8 +322,8 @@ def screens() -> list[str]:
     while not advance(reviewed.review, 0.05):
         pass
     for turn in range(4):
-        reviewed.handle(f"review-turn:{turn}")
-        reviewed.handle("review-step:next")
+        handle(reviewed, f"review-turn:{turn}")
+        handle(reviewed, "review-step:next")
         draw(reviewed)
     reviewed.review.work = Reviewing([])
     reviewed.review.result = None
@@ -330,10 +331,10 @@ def screens() -> list[str]:
     draw(reviewed)
     # The replay of a finished game: its start, a step, playing by itself.
     reviewed.dialog = "end"
-    reviewed.handle("replay")
+    handle(reviewed, "replay")
     draw(reviewed)
-    reviewed.handle("step:next")
-    reviewed.handle("step:auto")
+    handle(reviewed, "step:next")
+    handle(reviewed, "step:auto")
     draw(reviewed)
     # Embeds in each mode; their options given badly.
     frame = App(MemoryStorage(), Clock(), seed=1, embed="/kahuna/")
@@ -357,26 +358,26 @@ def screens() -> list[str]:
     boot(frame, {"embed": "", "mode": "puzzle", "puzzle": puzzle.id, "caption": "HUNA"})
     draw(frame)
     for action in puzzle.solution_actions():
-        frame.handle(f"do:{action}")
+        handle(frame, f"do:{action}")
     draw(frame)
-    frame.handle("retry")
-    frame.handle("do:pass" if "pass" in map(str, frame.match.state.legal_actions()) else "do:pile")
+    handle(frame, "retry")
+    handle(frame, "do:pass" if "pass" in map(str, frame.match.state.legal_actions()) else "do:pile")
     draw(frame)
-    frame.handle("solution")
+    handle(frame, "solution")
     draw(frame)
-    frame.handle("retry")
+    handle(frame, "retry")
     frame.puzzle.solution = ()  # a goal no turn reaches
     draw(frame)
     # The site's puzzles in the full page: the list (one solved), one being tried.
     site = new_app(seed=2)
-    site.handle("puzzles")
+    handle(site, "puzzles")
     draw(site)
-    site.handle(f"puzzle:{puzzle.id}")
+    handle(site, f"puzzle:{puzzle.id}")
     for action in puzzle.solution_actions():
-        site.handle(f"do:{action}")
-    site.handle("puzzles")
+        handle(site, f"do:{action}")
+    handle(site, "puzzles")
     draw(site)
-    site.handle("close")
+    handle(site, "close")
     draw(site)
     # The error dialog, with each set of ways forward.
     try:

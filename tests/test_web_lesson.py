@@ -1,7 +1,7 @@
 """The embed's modes (web/learn/modes.py) and the steps of a game (web/learn/sequence.py,
 web/learn/puzzle.py): a sequence stepped through, a diagram looked at or explored, a puzzle
 tried, failed, retried and shown solved, the play mode's options, the replay of a
-finished game. All under CPython through App.handle, as a click would."""
+finished game. All under CPython through web.state.acts.handle, as a click would."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from kahuna import goal_from_text, puzzles
 from kahuna.notation.link import encode
 from kahuna.rules.deal import Setup
+from web.state.acts import handle
 from web.state.app import App
 from web.game.match import COMPUTER, HOTSEAT, Match
 from web.learn.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
@@ -53,18 +54,18 @@ def test_a_sequence_opens_at_its_start_and_steps_forward_and_back():
     lesson = view(app).lesson
     assert "step:next" in clickable(lesson) and "The start (12 steps)" in lesson
     assert not app.may_act() and app.offers().acts() == {}  # watching, not playing
-    app.handle("step:next")
+    handle(app, "step:next")
     assert app.match.actions == game.actions[:1]
     assert app.fx is not None and app.fx.action == game.actions[0]  # animated forward
     assert "Step 1 of 12" in view(app).lesson
-    app.handle("step:last")
+    handle(app, "step:last")
     assert app.match.state.history == game.state.history and app.fx is None
-    app.handle("step:back")
+    handle(app, "step:back")
     assert len(app.match.actions) == 11 and app.fx is None  # back is not animated
-    app.handle("step:first")
+    handle(app, "step:first")
     assert app.match.actions == []
     for where in ("back", "round:9", "round:x", "round:²", "nowhere", ""):
-        app.handle("step:" + where)  # beyond the ends, or nonsense: nothing moves
+        handle(app, "step:" + where)  # beyond the ends, or nonsense: nothing moves
         assert app.match.actions == []
 
 
@@ -95,10 +96,10 @@ def test_autoplay_is_switched_by_the_play_button_and_from_the_address():
     game = played(6)
     app = embedded({"record": record_link(game), "mode": SEQUENCE, "auto": ""})
     assert app.sequence is not None and app.sequence.auto
-    app.handle("step:auto")
+    handle(app, "step:auto")
     assert not app.sequence.auto
-    app.handle("step:last")
-    app.handle("step:auto")  # at the end there is nothing left to play
+    handle(app, "step:last")
+    handle(app, "step:auto")  # at the end there is nothing left to play
     assert not app.sequence.auto
 
 
@@ -112,8 +113,8 @@ def test_a_sequence_without_actions_is_said_and_the_position_is_played():
 def test_reset_takes_a_sequence_back_to_its_opening_step():
     game = played(8)
     app = embedded({"record": record_link(game), "mode": SEQUENCE, "step": "3"})
-    app.handle("step:last")
-    app.handle("reset")
+    handle(app, "step:last")
+    handle(app, "reset")
     assert app.sequence is not None and app.sequence.step == 3 and app.sequence.last == 8
 
 
@@ -129,9 +130,9 @@ def test_a_diagram_is_looked_at_unless_it_may_be_explored():
     free = embedded({"record": record_link(game), "mode": DIAGRAM, "step": "4",
                      "explore": ""})
     assert free.may_act()
-    free.handle("do:" + str(free.match.state.legal_actions()[0]))
+    handle(free, "do:" + str(free.match.state.legal_actions()[0]))
     assert len(free.match.actions) == 5
-    free.handle("reset")
+    handle(free, "reset")
     assert len(free.match.actions) == 4  # back to the diagram as linked
 
 
@@ -143,7 +144,7 @@ def test_a_site_puzzle_is_solved_by_its_solution_and_says_so():
     assert app.puzzle is not None and app.match is not None
     assert "Your goal:" in view(app).lesson
     for action in puzzle.solution_actions():
-        app.handle(f"do:{action}")
+        handle(app, f"do:{action}")
     assert app.puzzle.verdict is not None and app.puzzle.verdict.reached
     assert "Solved!" in view(app).lesson and not app.may_act()
     assert {"retry", "solution"} <= set(clickable(view(app).lesson))
@@ -157,16 +158,16 @@ def test_a_failed_puzzle_is_said_then_retried_then_its_solution_stepped_through(
         ending = [a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "PASS")]
         if not ending or app.puzzle.verdict is not None:
             break
-        app.handle(f"do:{ending[0]}")
+        handle(app, f"do:{ending[0]}")
     assert app.puzzle.verdict is not None and not app.puzzle.verdict.reached
     assert "Not this time." in view(app).lesson
-    app.handle("retry")
+    handle(app, "retry")
     assert app.puzzle.verdict is None and app.match.state.history == start and app.may_act()
-    app.handle("solution")
+    handle(app, "solution")
     assert app.sequence is not None and app.sequence.last == len(puzzle.solution)
-    app.handle("step:last")
+    handle(app, "step:last")
     assert "Back to the puzzle" in view(app).lesson
-    app.handle("step:close")
+    handle(app, "step:close")
     assert app.sequence is None and app.puzzle is not None and app.may_act()
 
 
@@ -176,7 +177,7 @@ def test_a_goal_for_a_linked_position_is_judged_by_the_engine():
     app = embedded({"position": encode(position_to_json(state)), "mode": PUZZLE,
                     "goal": "control:1"})
     assert app.puzzle is not None and app.puzzle.goal == goal_from_text("control:1")
-    app.handle("solution")
+    handle(app, "solution")
     assert app.sequence is not None  # the solver found a turn
 
 
@@ -230,13 +231,13 @@ def test_a_finished_game_can_be_replayed_and_left_for_its_end():
     app.match.id = "g1"
     assert app.dialog == "end" and "replay" in clickable(view(app).dialog)
     finished = app.match
-    app.handle("replay")
+    handle(app, "replay")
     assert app.sequence is not None and app.match is not finished and app.dialog == ""
     assert app.match.actions == []
-    app.handle("step:round:3")
+    handle(app, "step:round:3")
     assert app.sequence.round_at() == 3
     assert "Back to the game" in view(app).lesson
-    app.handle("step:close")
+    handle(app, "step:close")
     assert app.match is finished and app.sequence is None and app.dialog == "end"
 
 
@@ -246,19 +247,19 @@ def test_a_replay_saves_nothing_and_a_new_game_ends_it():
     app.resume(played(400))
     app.save()
     stored = dict(storage.items()) if hasattr(storage, "items") else None
-    app.handle("replay")
-    app.handle("step:next")
+    handle(app, "replay")
+    handle(app, "step:next")
     app.save()
     assert stored is None or dict(storage.items()) == stored
-    app.handle("menu")
-    app.handle("start")
+    handle(app, "menu")
+    handle(app, "start")
     assert app.sequence is None and app.match is not None and not app.match.state.is_over
 
 
 def test_a_sequence_of_a_finished_game_shows_its_steps_not_the_end_dialog():
     game = played(400)
     app = embedded({"record": record_link(game), "mode": SEQUENCE})
-    app.handle("step:last")
+    handle(app, "step:last")
     assert app.dialog == "" and view(app).dialog == "" and app.match.state.is_over
 
 
@@ -271,9 +272,9 @@ def test_the_computer_never_moves_in_a_replay_a_sequence_or_a_diagram_looked_at(
     assert game.state.is_over
     app = new_app()
     app.resume(game)
-    app.handle("replay")
+    handle(app, "replay")
     while not app.match.computer_to_move():
-        app.handle("step:next")
+        handle(app, "step:next")
     step = app.sequence.step
     assert step > 0 and not app.computer_plays() and not app.may_act()
     link = encode(game.to_record())  # with its meta: a game against the computer
@@ -290,7 +291,7 @@ def test_a_replay_of_a_game_on_one_device_is_not_covered():
     app.resume(played(400))
     assert not app.covered  # a finished game hides nothing (issue 29)
     app.covered = True  # and were it covered, the replay shows the game
-    app.handle("replay")
+    handle(app, "replay")
     assert not app.covered and view(app).cover == ""
 
 
@@ -298,7 +299,7 @@ def test_a_frame_reopened_with_another_example_forgets_the_first():
     from web.state.opening import reopen
     game = played(10)
     app = embedded({"record": record_link(game), "mode": SEQUENCE})
-    app.handle("step:last")
+    handle(app, "step:last")
     reopen(app, [("mode", PUZZLE), ("puzzle", puzzles()[0].id), ("lang", "de")],
            "/kahuna/?mode=puzzle")
     assert app.sequence is None and app.puzzle is not None and app.mode.mode == PUZZLE
@@ -315,22 +316,22 @@ def test_the_full_page_lists_the_puzzles_opens_one_and_remembers_it_solved():
     storage = MemoryStorage()
     app = new_app(storage)
     game = app.match
-    app.handle("menu")
+    handle(app, "menu")
     assert "puzzles" in clickable(view(app).dialog)
-    app.handle("puzzles")
+    handle(app, "puzzles")
     listed = clickable(view(app).dialog)
     assert [f"puzzle:{p.id}" for p in puzzles()] == [a for a in listed if a.startswith("puzzle:")]
     first = puzzles()[0]
-    app.handle(f"puzzle:{first.id}")
+    handle(app, f"puzzle:{first.id}")
     assert app.puzzle is not None and app.dialog == "" and app.match is not game
     for action in first.solution_actions():
-        app.handle(f"do:{action}")
+        handle(app, f"do:{action}")
     assert solved(storage) == {first.id} and "kahuna.puzzles" == KEY
-    app.handle("puzzles")
+    handle(app, "puzzles")
     assert "✓" in view(app).dialog
-    app.handle("puzzle:next")
+    handle(app, "puzzle:next")
     assert app.puzzle is not None and app.puzzle.name == puzzles()[1].id
-    app.handle("puzzle:leave")
+    handle(app, "puzzle:leave")
     assert app.puzzle is None and app.match.id == game.id  # the game as it was saved
 
 
@@ -353,11 +354,11 @@ def test_puzzle_progress_survives_a_corrupt_value_and_a_refusing_storage():
 def test_an_unknown_puzzle_and_the_puzzle_acts_of_an_embed_change_nothing():
     app = new_app()
     game = app.match
-    app.handle("puzzle:nope")
+    handle(app, "puzzle:nope")
     assert app.puzzle is None and app.match is game
     frame = embedded({})
-    frame.handle("puzzles")
-    frame.handle(f"puzzle:{puzzles()[0].id}")
+    handle(frame, "puzzles")
+    handle(frame, f"puzzle:{puzzles()[0].id}")
     assert frame.dialog == "" and frame.puzzle is None
 
 
@@ -376,9 +377,9 @@ def test_a_diagram_draws_the_notes_of_its_address_and_says_a_bad_one():
 
 def test_a_puzzle_in_the_full_page_is_never_covered_when_its_turn_ends():
     app = new_app()
-    app.handle(f"puzzle:{puzzles()[4].id}")
+    handle(app, f"puzzle:{puzzles()[4].id}")
     ending = next(a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "PASS"))
-    app.handle(f"do:{ending}")
+    handle(app, f"do:{ending}")
     assert app.puzzle.verdict is not None and not app.covered and view(app).cover == ""
 
 
@@ -387,18 +388,18 @@ def test_a_judged_puzzle_says_so_not_to_play_on_and_keeps_the_movers_view():
     neither asks for a move nor looks busy, and still shows the mover's hand, not the
     opponent's (R24)."""
     app = new_app()
-    app.handle(f"puzzle:{puzzles()[0].id}")
+    handle(app, f"puzzle:{puzzles()[0].id}")
     mover = app.puzzle.mover
     mine = view(app).hand_label
     ending = next(a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "TAKE"))
-    app.handle(f"do:{ending}")
+    handle(app, f"do:{ending}")
     if app.dialog:  # the round's scoring
-        app.handle("close")
+        handle(app, "close")
     assert app.puzzle.verdict is not None and app.match.state.to_move != mover
     shown = view(app)
     assert shown.prompt == "" and shown.turn == "over" and "Not this time." in shown.lesson
     assert shown.hand_label == mine and app.match.observation().seat == mover
-    app.handle("retry")
+    handle(app, "retry")
     assert view(app).turn == "person" and view(app).prompt != ""
 
 
@@ -410,7 +411,7 @@ def test_a_goal_for_a_linked_record_is_judged_from_where_the_record_stands():
     app = embedded({"record": record_link(game), "mode": PUZZLE, "goal": "control:1"})
     assert app.match.actions == [] and app.match.state.to_move == game.state.to_move
     ending = next(a for a in app.match.state.legal_actions() if a.kind.name in ("PILE", "PASS"))
-    app.handle(f"do:{ending}")
+    handle(app, f"do:{ending}")
     assert app.puzzle.verdict is not None  # judged over the reader's one action
 
 
@@ -418,13 +419,13 @@ def test_escape_closes_the_puzzle_list_as_its_button_does():
     """The keys' list says Escape closes a dialog: the puzzles' list too, back to the
     game; with no game, back to the new-game dialog (its Close button does the same)."""
     app = new_app(MemoryStorage())
-    app.handle("menu")
-    app.handle("puzzles")
-    app.handle("escape")
+    handle(app, "menu")
+    handle(app, "puzzles")
+    handle(app, "escape")
     assert app.dialog == "" and app.puzzle is None
     app.match = None
-    app.handle("puzzles")
-    app.handle("escape")
+    handle(app, "puzzles")
+    handle(app, "escape")
     assert app.dialog == "new"
 
 
@@ -440,7 +441,7 @@ def test_the_full_page_poses_the_puzzle_an_embedded_one_links_to():
     boot(app, {"mode": PUZZLE, "puzzle": puzzle.id, "pace": "0"})
     assert app.puzzle is not None and app.puzzle.name == puzzle.id
     assert app.dialog == "" and app.mode.mode == PLAY  # the full page: no embed mode kept
-    app.handle("puzzle:leave")
+    handle(app, "puzzle:leave")
     assert app.puzzle is None and app.match.id == mine.match.id
     first = App(MemoryStorage(), Clock(), seed=5)  # a first visit: no tutorial offered over it
     boot(first, {"mode": PUZZLE, "puzzle": puzzle.id})
@@ -474,9 +475,9 @@ def test_a_puzzle_whose_turn_scores_shows_its_verdict_not_the_scoring_dialog(emb
             app = embedded({"mode": PUZZLE, "puzzle": puzzle.id})
         else:
             app = new_app()
-            app.handle(f"puzzle:{puzzle.id}")
+            handle(app, f"puzzle:{puzzle.id}")
         for action in turn:
-            app.handle(f"do:{action}")
+            handle(app, f"do:{action}")
         assert app.fx.scoring is not None and app.puzzle.verdict is not None
         assert app.dialog == "" and view(app).dialog == "" and said in view(app).lesson
         assert "retry" in clickable(view(app).lesson)
@@ -488,6 +489,6 @@ def test_a_puzzle_whose_turn_ends_the_game_shows_its_verdict_not_the_end_dialog(
     state = final_position([[1, 0], [0, 1]], HOLD_ALOA, [])
     app = embedded({"position": encode(position_to_json(state)), "mode": PUZZLE,
                     "goal": "control:1"})
-    app.handle("do:pass")
+    handle(app, "do:pass")
     assert app.match.state.is_over and app.fx.scoring is not None
     assert app.dialog == "" and "Solved!" in view(app).lesson

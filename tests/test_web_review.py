@@ -8,6 +8,7 @@ import random
 from kahuna import Reviewing, review_turns, start_of
 from web.game.match import HOTSEAT
 from web.learn.review import advance
+from web.state.acts import handle
 from web.view.page import view
 
 from .helpers import play_randomly
@@ -17,7 +18,7 @@ from .web_helpers import clickable, finished_game, new_app
 def test_a_finished_game_against_the_computer_is_reviewed_turn_by_turn():
     app = finished_game()
     assert app.dialog == "end" and "review" in clickable(view(app).dialog)
-    app.handle("review")
+    handle(app, "review")
     review, m = app.review, app.match
     start = start_of({**m.to_record(), "actions": []})
     review.work = Reviewing(review_turns(start, m.actions, m.human)[:6], seed=1)  # short
@@ -33,15 +34,15 @@ def test_a_finished_game_against_the_computer_is_reviewed_turn_by_turn():
     assert shown.count(', one of the costliest</span>') == costly
     assert shown.count('aria-hidden="true">✓</span>') == shown.count('class="fine"')
     assert f"review-turn:{review.chosen}" in turns  # the costliest turn, chosen
-    app.handle("review-turn:0")
+    handle(app, "review-turn:0")
     assert review.chosen == 0 and "You played:" in view(app).dialog
     for chosen in range(6):
-        app.handle(f"review-turn:{chosen}")
+        handle(app, f"review-turn:{chosen}")
         if review.steps and review.result.turns[chosen].better != review.result.turns[chosen].turn.played:
             break
     before = view(app).dialog
     assert "Better:" in before and "The better turn " in before
-    app.handle("review-step:next")
+    handle(app, "review-step:next")
     after = view(app).dialog
     assert review.step == 1 and after != before
     # The buttons hold what they do, not a step: the same act before and after a press,
@@ -49,31 +50,31 @@ def test_a_finished_game_against_the_computer_is_reviewed_turn_by_turn():
     assert {"review-step:first", "review-step:back", "review-step:next"} <= set(
         clickable(after))
     for _ in range(len(review.steps) + 2):  # beyond the turn's end: its end
-        app.handle("review-step:next")
+        handle(app, "review-step:next")
     assert review.step == len(review.steps)
-    app.handle("review-step:back")
+    handle(app, "review-step:back")
     assert review.step == len(review.steps) - 1
     for stale in ("review-step:3", "review-step:", "review-step:last"):  # unknown: nothing
-        app.handle(stale)
+        handle(app, stale)
         assert review.step == len(review.steps) - 1
-    app.handle("review-step:first")
+    handle(app, "review-step:first")
     assert review.step == 0
-    app.handle("review-turn:99")  # no such turn: nothing changes
+    handle(app, "review-turn:99")  # no such turn: nothing changes
     assert review.chosen == chosen
-    app.handle("close")
+    handle(app, "close")
     assert app.dialog == ""
-    app.handle("review")  # reopened: the same review, not judged again
+    handle(app, "review")  # reopened: the same review, not judged again
     assert app.review is review and app.dialog == "review"
 
 
 def test_no_review_before_the_end_nor_of_a_two_player_game():
     app = new_app(seed=3)
-    app.handle("review")
+    handle(app, "review")
     assert app.review is None and app.dialog == ""
     hotseat = new_app(seed=3, mode=HOTSEAT)
     play_randomly(hotseat, random.Random(2))
     assert "review" not in clickable(view(hotseat).dialog)
-    hotseat.handle("review")
+    handle(hotseat, "review")
     assert hotseat.review is None
 
 
@@ -82,20 +83,20 @@ def test_the_result_comes_back_after_its_dialog_and_the_review_are_closed():
     a "Show the result" button under the hand: the end dialog again, with its review,
     replay and rematch. Escape closes the review as its Close button does."""
     app = finished_game()
-    app.handle("close")
+    handle(app, "close")
     assert app.dialog == "" and "result" in clickable(view(app).acts)
     assert "Show the result" in view(app).acts
-    app.handle("result")
+    handle(app, "result")
     assert app.dialog == "end" and "review" in clickable(view(app).dialog)
-    app.handle("review")
-    app.handle("escape")
+    handle(app, "review")
+    handle(app, "escape")
     assert app.dialog == ""
-    app.handle("result")
+    handle(app, "result")
     assert app.dialog == "end"
 
 
 def test_no_result_button_before_the_end():
     app = new_app(seed=3, first="black", colour="black", level="beginner")
     assert "result" not in clickable(view(app).acts)
-    app.handle("result")
+    handle(app, "result")
     assert app.dialog == ""

@@ -6,6 +6,7 @@ import json
 import random
 
 from web.game import saves
+from web.state.acts import handle
 from web.state.app import App
 from web.state import opening
 from web.state.opening import boot
@@ -19,9 +20,9 @@ def test_each_action_is_saved_and_a_reload_resumes_mid_turn():
     storage = MemoryStorage()
     app = new_app(storage, seed=3, colour="black", first="black")
     hand_act = next(a for a in clickable(view(app).hand))
-    app.handle(hand_act)
+    handle(app, hand_act)
     line_act = clickable(view(app).board)[0]
-    app.handle(line_act)  # a placement, mid-turn
+    handle(app, line_act)  # a placement, mid-turn
     saved = json.loads(storage[saves.PREFIX + app.match.id])
     assert saved["actions"] == [line_act.removeprefix("do:")]
     again = App(storage, app.now, seed=3)
@@ -45,9 +46,9 @@ def test_several_games_listed_continued_and_deleted():
     storage = MemoryStorage()
     app = new_app(storage, seed=1)
     first = app.match.id
-    app.handle("menu")
-    app.handle("set:mode:hotseat")
-    app.handle("start")
+    handle(app, "menu")
+    handle(app, "set:mode:hotseat")
+    handle(app, "start")
     second = app.match.id
     assert first != second
     listed = saves.saved_games(storage)
@@ -55,11 +56,11 @@ def test_several_games_listed_continued_and_deleted():
     assert any("two players" in s.summary() for s in listed)
     level = app.choice.level
     assert any(f"against the computer ({level}) · round 1" in s.summary() for s in listed)
-    app.handle("menu")
+    handle(app, "menu")
     assert f"continue:{first}" in clickable(view(app).dialog)
-    app.handle(f"continue:{first}")
+    handle(app, f"continue:{first}")
     assert app.match.id == first and app.match.mode == "computer"
-    app.handle(f"delete:{second}")
+    handle(app, f"delete:{second}")
     assert saves.save_ids(storage) == [first]
 
 
@@ -77,10 +78,10 @@ def test_corrupt_save_is_explained_kept_and_downloadable_and_nothing_else_touche
     assert "cannot be opened" in html and "damaged or cut short" in html
     assert set(clickable(html)) == {f"download:{sid}", f"delete:{sid}", "menu"}
     assert dict(storage) == before  # reading changed nothing
-    fresh.handle(f"download:{sid}")
+    handle(fresh, f"download:{sid}")
     assert fresh.download == (f"kahuna-save-{sid}.json", before[saves.PREFIX + sid])
-    fresh.handle("menu")
-    fresh.handle("start")
+    handle(fresh, "menu")
+    handle(fresh, "start")
     assert storage[saves.PREFIX + sid] == before[saves.PREFIX + sid]  # still kept
     assert storage["other.app.key"] == "precious"
 
@@ -127,28 +128,28 @@ def test_a_full_storage_does_not_stop_the_game_says_so_plainly_and_catches_up():
     app = App(storage, Clock(), seed=2)
     app.choice.mode, app.choice.first = "hotseat", "black"
     boot(app, {})
-    app.handle("uncover")
+    handle(app, "uncover")
     assert app.match is not None
     prompt = view(app).prompt
     assert "This game is not being saved" in prompt and "Play on" in prompt
     assert "DOMException" not in prompt and "Error" not in prompt  # no developer text
-    app.handle("do:pile")  # the game goes on
+    handle(app, "do:pile")  # the game goes on
     assert app.match.actions and saves.save_ids(storage) == []
     assert app.unsaved  # leaving the page now would lose it: the browser asks first
-    app.handle("menu")  # and so does the dialog whose every way out leaves the game
+    handle(app, "menu")  # and so does the dialog whose every way out leaves the game
     assert "is not saved in full" in view(app).dialog  # (a tester lost moves unwarned)
-    app.handle("close")
+    handle(app, "close")
     storage.full = False
-    app.handle("menu")
+    handle(app, "menu")
     assert "is not saved in full" in view(app).dialog  # a dialog is no action: not yet
-    app.handle("close")
+    handle(app, "close")
     assert saves.save_ids(storage) == []  # closing a dialog is not an action
-    app.handle("uncover")
-    app.handle("do:pile")
+    handle(app, "uncover")
+    handle(app, "do:pile")
     assert "not being saved" not in view(app).prompt  # the next action saved it all
     assert saves.load(storage, app.match.id).match.actions == app.match.actions
     assert not app.unsaved
-    app.handle("menu")
+    handle(app, "menu")
     assert "is not saved in full" not in view(app).dialog
 
 
@@ -177,7 +178,7 @@ def test_a_page_without_storage_says_the_game_ends_on_reload_even_after_saving()
     app = App(MemoryStorage(), Clock(), seed=2)
     app.no_storage()
     boot(app, {})
-    app.handle("do:pile")
+    handle(app, "do:pile")
     assert "ends on reload" in view(app).prompt
     assert app.unsaved  # so the browser asks before a reload ends it
 
@@ -191,8 +192,8 @@ def finish(app: App, seed: int = 0) -> None:
 def test_the_game_record_is_offered_only_once_the_game_is_over_and_replays():
     from kahuna.notation.record import replay
     app = new_app(seed=4, first="black", colour="black")
-    app.handle("do:pile")
-    app.handle("export")  # in play, the record's deal would name the hidden cards
+    handle(app, "do:pile")
+    handle(app, "export")  # in play, the record's deal would name the hidden cards
     assert app.download is None
     shown = view(app)
     assert "export" not in clickable(" ".join(str(getattr(shown, f)) for f in shown.__slots__))
@@ -200,7 +201,7 @@ def test_the_game_record_is_offered_only_once_the_game_is_over_and_replays():
     finish(app)
     shown = view(app)
     assert clickable(shown.export) == ["export", "share"]  # share: web/view/share.py
-    app.handle("export")
+    handle(app, "export")
     name, text = app.download
     assert name == f"kahuna-game-{app.match.id}.json"
     state, _ = replay(json.loads(text))
@@ -210,17 +211,17 @@ def test_the_game_record_is_offered_only_once_the_game_is_over_and_replays():
 
 def test_hot_seat_never_offers_the_record_under_the_cover():
     app = new_app(seed=4, mode="hotseat", first="black")
-    app.handle("uncover")
-    app.handle("do:pile")
+    handle(app, "uncover")
+    handle(app, "do:pile")
     assert app.covered
-    app.handle("export")
+    handle(app, "export")
     assert app.download is None and view(app).export == ""
     finish(app)
     app.covered = True  # a reload of a finished hot-seat game
-    app.handle("export")
+    handle(app, "export")
     assert app.download is None and view(app).export == ""
-    app.handle("uncover")
-    app.handle("export")
+    handle(app, "uncover")
+    handle(app, "export")
     assert app.download is not None
 
 
@@ -263,8 +264,8 @@ def test_a_link_opened_again_resumes_the_game_it_became():
     storage = MemoryStorage()
     app = App(storage, Clock(), seed=1)
     boot(app, {"record": link})
-    app.handle("uncover")
-    app.handle("do:pile")  # played on from the link
+    handle(app, "uncover")
+    handle(app, "do:pile")  # played on from the link
     again = App(storage, Clock(), seed=1)
     boot(again, {"record": link})
     assert again.match.id == app.match.id and [str(a) for a in again.match.actions] == ["pile"]

@@ -1,4 +1,4 @@
-"""Share links (web/view/share.py) and game record files opened in the page (web/state/opening.py):
+"""Share links (web/state/sharing.py, the dialog web/view/share.py) and game record files opened in the page (web/state/opening.py):
 what a link holds (the whole record once the game is over, before that only what the
 sharer may see, R24), its dialog, and every way a file can be wrong."""
 
@@ -16,12 +16,13 @@ from kahuna import (
 )
 from kahuna.notation.link import encode
 from web.game import saves
+from web.state.acts import handle
 from web.state.app import App
 from web.game.match import COMPUTER, HOTSEAT, Match
 from web.state.opening import (
     FILE_LIMIT, FILE_TITLE, boot, file_too_large, file_unreadable, open_file,
 )
-from web.view.share import COPIED, LIMIT, REFUSED, Share, share, shared
+from web.state.sharing import COPIED, LIMIT, REFUSED, Share, share, shared
 from web.view.page import view
 
 from .helpers import HOLD_ALOA, last_card, play_randomly
@@ -61,7 +62,7 @@ def test_a_finished_game_is_shared_as_its_whole_record():
     app = finished()
     app.site = SITE
     assert app.dialog == "" and app.match.state.is_over
-    app.handle("share")
+    handle(app, "share")
     assert app.dialog == "share" and app.share.kind == "record"
     assert app.share.url.startswith(SITE + "?record=") and not app.share.too_long
     key, data = linked(app.share.url)
@@ -79,10 +80,10 @@ def test_the_shared_record_opens_the_same_game_for_two_players():
     assert m.actions == app.match.actions and m.mode == HOTSEAT
     assert m.state.outcome == app.match.state.outcome
     assert other.dialog == "end" and not other.covered  # a shared end hides nothing
-    other.handle("close")
+    handle(other, "close")
     assert view(other).cover == "" and "share" in clickable(view(other).export)
     other.covered = True  # a reload of it: covered (web/state/app.py resume), but over...
-    other.handle("share")  # ...so its end dialog may share it
+    handle(other, "share")  # ...so its end dialog may share it
     assert other.dialog == "share" and other.share.url.split("?")[1] == url.split("?")[1]
 
 
@@ -90,21 +91,21 @@ def test_the_end_dialog_offers_share_and_closing_it_goes_back_there():
     app = finished()
     app.dialog = "end"
     assert "share" in clickable(view(app).dialog)
-    app.handle("share")
+    handle(app, "share")
     assert app.dialog == "share" and 'data-act="copy"' in view(app).dialog
-    app.handle("escape")
+    handle(app, "escape")
     assert app.dialog == "end"
-    app.handle("share")
-    app.handle("back")
+    handle(app, "share")
+    handle(app, "back")
     assert app.dialog == "end"
 
 
 def test_the_moves_panel_offers_share_during_and_after_the_game():
     app = new_app(seed=4)
     assert "share" in clickable(view(app).export) and "position" in view(app).export
-    app.handle("share")
+    handle(app, "share")
     assert app.dialog == "share" and app.share.kind == "position"
-    app.handle("back")
+    handle(app, "back")
     assert app.dialog == ""
 
 
@@ -167,11 +168,11 @@ def seat_hand(position: dict, seat: int) -> list[int]:
 def test_hot_seat_shares_the_view_of_the_player_to_move_and_never_under_the_cover():
     app = played(new_app(seed=6, mode=HOTSEAT), 15, 6)
     app.covered = True
-    app.handle("share")
+    handle(app, "share")
     assert app.dialog == "" and app.share is None
     assert view(app).export == ""  # nothing to press under the cover
     app.covered = False
-    app.handle("share")
+    handle(app, "share")
     m = app.match
     _, data = linked(app.share.url)
     mover = m.state.to_move
@@ -199,7 +200,7 @@ def test_a_shared_position_opens_in_sight_and_new_game_may_be_used():
     shown = view(other)
     assert not other.covered and shown.cover == "" and "card back" not in shown.hand
     assert other.may_act()
-    other.handle("menu")
+    handle(other, "menu")
     assert other.dialog == "new"
 
 
@@ -235,12 +236,12 @@ def test_a_finished_game_shows_both_hands_however_it_was_opened():
     other.covered = True  # a reload of a game for two: covered while it is played...
     other.resume(other.match)
     assert not other.covered and view(other).cover == ""  # ...never once it is over
-    app.handle("close")
-    app.handle("result")
-    app.handle("replay")
-    app.handle("step:last")  # the replay, at its end
+    handle(app, "close")
+    handle(app, "result")
+    handle(app, "replay")
+    handle(app, "step:last")  # the replay, at its end
     assert app.sequence is not None and opponent_backs(app) == 0
-    app.handle("step:back")  # the game before its end: what was hidden stays so (R24)
+    handle(app, "step:back")  # the game before its end: what was hidden stays so (R24)
     obs = app.match.observation()
     assert opponent_backs(app) == obs.hand_sizes[1 - seat] - sum(obs.known[1 - seat])
 
@@ -250,10 +251,10 @@ def test_a_finished_game_shows_both_hands_however_it_was_opened():
 
 def test_copy_hands_the_link_to_the_browser_once_and_says_how_it_went():
     app = new_app(seed=4)
-    app.handle("copy")  # no share dialog: nothing to copy
+    handle(app, "copy")  # no share dialog: nothing to copy
     assert view(app).clipboard is None
-    app.handle("share")
-    app.handle("copy")
+    handle(app, "share")
+    handle(app, "copy")
     assert view(app).clipboard == app.share.url
     app.drawn()
     assert view(app).clipboard is None  # once
@@ -280,14 +281,14 @@ def view_of(made: Share) -> str:
 def test_a_link_over_the_limit_is_refused_with_the_download_instead():
     app = finished()
     app.site = "https://example.org/" + "k" * LIMIT + "/"
-    app.handle("share")
+    handle(app, "share")
     assert app.share.too_long
     shown = view(app).dialog
     assert "too long" in shown and "share-link" not in shown
     assert clickable(shown) == ["export", "back"]
-    app.handle("copy")
+    handle(app, "copy")
     assert view(app).clipboard is None
-    app.handle("export")
+    handle(app, "export")
     assert view(app).download is not None  # the record file, the way on
     app.covered = True  # two players, the hands covered: the download waits (web/state/acts.py)
     assert clickable(view(app).dialog) == ["back"] and "Download the game record" in shown
@@ -297,7 +298,7 @@ def test_an_embedded_page_offers_no_share():
     app = App(MemoryStorage(), Clock(), seed=1, embed="/kahuna/")
     boot(app, {"embed": ""})
     assert "share" not in clickable(view(app).export)
-    app.handle("share")
+    handle(app, "share")
     assert app.dialog == "" and app.share is None
 
 
@@ -317,11 +318,11 @@ def record_file(app: App) -> bytes:
 
 def test_the_new_game_dialog_asks_the_browser_for_a_file_once():
     app = new_app(seed=2)
-    app.handle("open-file")  # not in the dialog: nothing
+    handle(app, "open-file")  # not in the dialog: nothing
     assert not view(app).open_file
-    app.handle("menu")
+    handle(app, "menu")
     assert "open-file" in clickable(view(app).dialog)
-    app.handle("open-file")
+    handle(app, "open-file")
     assert view(app).open_file
     app.drawn()
     assert not view(app).open_file
@@ -331,7 +332,7 @@ def test_a_good_record_file_opens_as_a_new_saved_game():
     source = finished(seed=5)
     app = new_app(seed=2)
     before = app.match.id
-    app.handle("menu")
+    handle(app, "menu")
     open_file(app, "kahuna-game.json", record_file(source))
     assert app.match.actions == source.match.actions and app.match.id != before
     assert app.dialog == "end"
@@ -373,7 +374,7 @@ def test_a_bad_file_is_said_and_the_game_shown_stays(raw, detail):
     raw = broken_at_action_3() if raw is None else raw
     app = new_app(seed=2)
     app.play(sorted(app.match.state.legal_actions())[0])
-    app.handle("menu")
+    handle(app, "menu")
     before, stored = app.match.to_record(), dict(app.storage)
     open_file(app, "my <b>game</b>.json", raw)
     assert app.dialog == "notice" and app.notice[0] == FILE_TITLE
@@ -381,7 +382,7 @@ def test_a_bad_file_is_said_and_the_game_shown_stays(raw, detail):
     assert app.match.to_record() == before and dict(app.storage) == stored
     shown = view(app).dialog
     assert "<b>game" not in shown and "my &lt;b&gt;game" in shown  # the name, escaped
-    app.handle("close")
+    handle(app, "close")
     assert app.dialog == "" and app.match.to_record() == before
 
 

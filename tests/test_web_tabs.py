@@ -9,6 +9,7 @@ import json
 from kahuna import puzzles
 
 from web.game import saves
+from web.state.acts import handle
 from web.state.app import App
 from web.state.opening import boot
 from web.view.page import view
@@ -32,12 +33,12 @@ def stored(storage: MemoryStorage, app: App) -> dict:
 def place(app: App) -> str:
     """Place a bridge with the first card that lights a line; the act played."""
     for card in range(len(clickable(view(app).hand))):
-        app.handle(f"card:{card}")
+        handle(app, f"card:{card}")
         lines = clickable(view(app).board)
         if lines:
-            app.handle(lines[0])
+            handle(app, lines[0])
             return lines[0]
-        app.handle(f"card:{card}")
+        handle(app, f"card:{card}")
     raise AssertionError("no card lights a line")
 
 
@@ -69,16 +70,16 @@ def test_a_stale_tab_stops_saving_at_its_next_action_and_asks():
     a, b, storage = two_tabs()
     move = place(b)
     newer = storage[saves.PREFIX + a.match.id]
-    a.handle("do:pile")  # acting on the stale game: the compare at write time fails
+    handle(a, "do:pile")  # acting on the stale game: the compare at write time fails
     assert storage[saves.PREFIX + a.match.id] == newer  # B's move is not lost
     assert a.elsewhere and a.dialog == "elsewhere"
     html = view(a).dialog
     assert "continued in another tab" in html
     assert clickable(html) == ["newer", "keep"]
     assert not a.may_act() and view(a).turn != "person"
-    a.handle("do:pile")  # nothing more happens while it asks
+    handle(a, "do:pile")  # nothing more happens while it asks
     assert storage[saves.PREFIX + a.match.id] == newer
-    a.handle("newer")  # Load the newer game: B's move, no dialog, saving again
+    handle(a, "newer")  # Load the newer game: B's move, no dialog, saving again
     assert [str(x) for x in a.match.actions] == [move.removeprefix("do:")]
     assert not a.elsewhere and a.dialog == ""
     place(a)
@@ -100,15 +101,15 @@ def test_keep_playing_here_writes_this_tabs_game_over_the_other():
     a, b, storage = two_tabs()
     place(b)
     b_revision = saves.stored_revision(storage, a.match.id)
-    a.handle("do:pile")  # A's own move, refused by the compare
-    a.handle("keep")
+    handle(a, "do:pile")  # A's own move, refused by the compare
+    handle(a, "keep")
     assert not a.elsewhere and a.dialog == ""
     record = stored(storage, a)
     assert record["actions"] == ["pile"]  # A's game, over B's
     assert record["meta"]["revision"] == b_revision + 1
     b.storage_changed(saves.PREFIX + b.match.id)  # now B is the stale one, and asks
     assert b.elsewhere and b.dialog == "elsewhere"
-    b.handle("newer")
+    handle(b, "newer")
     assert [str(x) for x in b.match.actions] == ["pile"]
 
 
@@ -117,15 +118,15 @@ def test_load_when_the_other_tab_deleted_the_game_keeps_this_one():
     place(b)
     a.storage_changed(saves.PREFIX + a.match.id)
     saves.delete(storage, a.match.id)
-    a.handle("newer")
+    handle(a, "newer")
     assert not a.elsewhere and saves.load(storage, a.match.id).match is not None
 
 
 def test_newer_and_keep_do_nothing_when_nothing_was_played_elsewhere():
     a, b, storage = two_tabs()
     before = dict(storage)
-    a.handle("newer")
-    a.handle("keep")
+    handle(a, "newer")
+    handle(a, "keep")
     assert dict(storage) == before and a.dialog == ""
 
 
@@ -133,8 +134,8 @@ def test_a_new_game_in_a_stale_tab_is_saved_as_usual():
     a, b, storage = two_tabs()
     place(b)
     a.storage_changed(saves.PREFIX + a.match.id)
-    a.handle("menu")
-    a.handle("start")
+    handle(a, "menu")
+    handle(a, "start")
     assert not a.elsewhere and saves.current(storage).id == a.match.id
 
 
@@ -158,11 +159,11 @@ def test_a_tab_that_takes_up_the_game_in_the_computers_turn_leaves_that_turn_to_
     a = new_app(storage, seed=3, first="black", colour="black")
     b = App(storage, clock, seed=3)
     boot(b, {})
-    a.handle("do:pile")  # the person's turn ends: the computer is to move in A
+    handle(a, "do:pile")  # the person's turn ends: the computer is to move in A
     assert a.match.computer_to_move()
     b.storage_changed(saves.PREFIX + b.match.id)
     assert b.dialog == "elsewhere"
-    b.handle("newer")
+    handle(b, "newer")
     assert b.match.computer_to_move() and b.waiting_for_other() and b.dialog == ""
     seen = len(b.match.actions)
     while a.match.computer_to_move():  # A's computer plays its turn, action by action
@@ -173,9 +174,9 @@ def test_a_tab_that_takes_up_the_game_in_the_computers_turn_leaves_that_turn_to_
         assert [str(x) for x in b.match.actions] == [str(x) for x in a.match.actions]
     assert len(b.match.actions) > seen and not b.waiting_for_other()  # the person's turn
 
-    a.handle("do:pile")  # again, and now A is closed before its computer plays
+    handle(a, "do:pile")  # again, and now A is closed before its computer plays
     b.storage_changed(saves.PREFIX + b.match.id)
-    b.handle("newer")
+    handle(b, "newer")
     assert b.waiting_for_other()
     clock.t += DEFER_SECONDS + 1
     assert not b.waiting_for_other() and b.match.computer_to_move()  # B plays it itself
@@ -185,7 +186,7 @@ def test_a_tab_that_takes_up_the_game_in_the_persons_turn_does_not_wait():
     a, b, storage = two_tabs()
     place(a)  # the person's own bridge: still the person's turn
     b.storage_changed(saves.PREFIX + b.match.id)
-    b.handle("newer")
+    handle(b, "newer")
     assert not b.match.computer_to_move() and not b.waiting_for_other()
 
 
@@ -198,13 +199,13 @@ def test_a_game_deleted_in_another_tab_is_said_and_saved_again_only_by_playing_o
     assert a.dialog == "notice" and "deleted in another tab" in view(a).dialog
     assert {"close", "menu"} <= set(clickable(view(a).dialog))
     assert storage.getItem(saves.PREFIX + a.match.id) is None  # nothing written yet
-    a.handle("close")
-    a.handle("do:pile")  # playing on saves it again, as the notice said
+    handle(a, "close")
+    handle(a, "do:pile")  # playing on saves it again, as the notice said
     assert saves.load(storage, a.match.id).match is not None
     storage.clear()  # every save cleared (site data): said the same way
     a.storage_changed(None)
     assert a.dialog == "notice"
-    a.handle("close")
-    a.handle(f"puzzle:{puzzles()[0].id}")  # a puzzle is never saved: nothing to say
+    handle(a, "close")
+    handle(a, f"puzzle:{puzzles()[0].id}")  # a puzzle is never saved: nothing to say
     a.storage_changed(None)
     assert a.puzzle is not None and a.dialog == ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kahuna import BLACK, N_LINES, line_name, line_shape, observe
 from web.boot.spots import line_near
+from web.state.acts import handle
 from web.words.tips import TIPS, spot_key, tip_html
 from web.view.page import view
 
@@ -22,19 +23,19 @@ def test_the_things_without_words_show_their_help_on_a_tap():
     assert {"tip:lines", "tip:pile"} <= set(clickable(view(waiting).table))
     assert all(a[4:] in TIPS for a in acts if a.startswith("tip:"))
     assert shown.tip == ""
-    app.handle("tip:stats")
+    handle(app, "tip:stats")
     assert "Counters" in view(app).tip and "data-act" not in view(app).tip  # no control
-    app.handle("tip:stats")  # the same again: put away
+    handle(app, "tip:stats")  # the same again: put away
     assert view(app).tip == ""
 
 
 def test_the_next_act_puts_the_help_away_and_unknown_keys_show_nothing():
     app = new_app(seed=3)
-    app.handle("tip:pile")
+    handle(app, "tip:pile")
     assert "Draw pile" in view(app).tip
-    app.handle("card:0")
+    handle(app, "card:0")
     assert view(app).tip == "" and app.selected == (0,)
-    app.handle("tip:nonsense")
+    handle(app, "tip:nonsense")
     assert view(app).tip == ""
 
 
@@ -48,26 +49,26 @@ def test_a_click_on_the_board_with_no_card_chosen_says_what_to_choose():
     """A free line or an island clicked with no card chosen did nothing (issue 29): the help
     names the cards that would build there; an opponent's bridge, the two that remove it."""
     app = new_app(seed=3, first="black", colour="black")
-    app.handle("spot:ALOA-HUNA")
+    handle(app, "spot:ALOA-HUNA")
     assert app.tip == "spot:build:ALOA-HUNA"
     assert ("To build here, choose a card of ALOA or HUNA first, then this line."
             in view(app).tip) and "data-act" not in view(app).tip
-    app.handle("spot:ELAI")
+    handle(app, "spot:ELAI")
     assert "choose a card of ELAI first" in view(app).tip
     line = next(str(a) for a in app.legal() if str(a).count(">") == 1)
-    app.handle(f"do:{line}")  # a bridge of Black's: the person's own, nothing to say
+    handle(app, f"do:{line}")  # a bridge of Black's: the person's own, nothing to say
     built = next(i for i, q in enumerate(app.match.state.owner) if q == BLACK)
-    app.handle(f"spot:{line_name(built)}")
+    handle(app, f"spot:{line_name(built)}")
     assert app.tip == ""
-    app.handle("card:0")
-    app.handle("spot:ELAI")  # a card chosen: the prompt says what to do with it
+    handle(app, "card:0")
+    handle(app, "spot:ELAI")  # a card chosen: the prompt says what to do with it
     assert app.tip == "" and app.selected == (0,)
 
 
 def test_a_click_on_the_board_says_nothing_when_it_is_not_the_persons_turn():
     waiting = new_app(seed=4, first="white", colour="black")
     waiting.thinking_started()
-    waiting.handle("spot:ALOA-HUNA")
+    handle(waiting, "spot:ALOA-HUNA")
     assert waiting.tip == "" and view(waiting).tip == ""
 
 

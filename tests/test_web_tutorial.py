@@ -11,7 +11,7 @@ import pytest
 from kahuna import ISLANDS, Action, Kind, observe
 from kahuna.notation.link import encode
 from web.learn import tutorial
-from web.state.acts import closable
+from web.state.acts import closable, handle
 from web.view.header import cards_left
 from web.state.opening import boot, start_autoplay
 from web.game.saves import PREFIX, save_ids
@@ -58,7 +58,7 @@ def test_no_offer_to_a_returning_player_nor_without_storage_nor_in_an_embed():
     embedded = App(MemoryStorage(), Clock(), seed=3, embed="/")
     boot(embedded, {"embed": "1"})
     assert embedded.dialog == "" and embedded.match is not None
-    embedded.handle("tutorial:start")  # not for an embedded page
+    handle(embedded, "tutorial:start")  # not for an embedded page
     assert embedded.tutorial is None
 
 
@@ -66,7 +66,7 @@ def test_autoplay_is_never_offered_the_tutorial():
     app = App(MemoryStorage(), Clock(), seed=3)
     start_autoplay(app, "beginner")
     assert app.dialog == "" and app.tutorial is None and app.match is not None
-    app.handle("tutorial:skip")  # not the welcome: nothing happens
+    handle(app, "tutorial:skip")  # not the welcome: nothing happens
     assert app.autoplay == "beginner" and app.dialog == ""
 
 
@@ -133,10 +133,10 @@ def test_escape_closes_the_end_of_the_tutorial_as_its_first_button_does():
     while app.tutorial is not None and app.tutorial.lesson is not None:
         follow_one(app)
     assert app.dialog == "tutorial-end" and closable(app)
-    app.handle("escape")  # a key, not a click: web/boot/dom.py sends it
+    handle(app, "escape")  # a key, not a click: web/boot/dom.py sends it
     assert app.dialog == "new" and app.match is None and app.tutorial is None
     assert storage.getItem(tutorial.KEY) == tutorial.DONE
-    app.handle("escape")  # no game to go back to: the dialog stays
+    handle(app, "escape")  # no game to go back to: the dialog stays
     assert app.dialog == "new"
 
 
@@ -162,7 +162,7 @@ def test_each_lesson_is_checked_by_what_the_action_did():
     assert gained.gained == [aloa] and huna in gained.lost and gained.removed  # R10, R11
     click(app, card(app, "JOJO"))  # the first card of a removal: on the way, not a miss
     assert lit(app) == [] and "Not this one" not in view(app).coach
-    app.handle(f"card:{app.selected[0]}")
+    handle(app, f"card:{app.selected[0]}")
     follow(app, upto="pass")
     removal = app.match.effects[-1]
     assert removal.action.kind is Kind.REMOVE and ISLANDS.index("JOJO") in removal.lost  # R9
@@ -179,8 +179,8 @@ def test_a_wrong_action_at_a_lesson_is_not_offered_and_the_coach_says_so():
     click(app, "tutorial:next")
     assert lesson(app) == "place"
     before = list(app.match.actions)
-    app.handle("do:JOJO>ELAI")  # legal in the game, not what this lesson asks: ignored
-    app.handle("do:pass")
+    handle(app, "do:JOJO>ELAI")  # legal in the game, not what this lesson asks: ignored
+    handle(app, "do:pass")
     assert app.match.actions == before and lesson(app) == "place"
     click(app, card(app, "JOJO"))
     shown = view(app)
@@ -190,10 +190,10 @@ def test_a_wrong_action_at_a_lesson_is_not_offered_and_the_coach_says_so():
     assert "Not this one" not in view(app).coach
     click(app, card(app, "ALOA"))
     assert lit(app) == ["do:ALOA>BARI", "do:ALOA>DUDA"]
-    app.handle("undo")
-    app.handle(lit(app)[0])
+    handle(app, "undo")
+    handle(app, lit(app)[0])
     assert lesson(app) == "draw" and app.match.can_undo()
-    app.handle("undo")  # a lesson is never undone
+    handle(app, "undo")  # a lesson is never undone
     assert lesson(app) == "draw" and len(app.match.actions) == 1
 
 

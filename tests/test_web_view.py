@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from web.state.acts import handle
 from web.view.panels import players_html
 from web.view.page import OWN_WAY, View, element_id, parts, view
 
@@ -47,9 +48,9 @@ def test_a_view_is_frozen_and_slotted():
 
 def test_building_the_view_changes_nothing_and_drawn_ends_the_one_off_parts():
     app = new_app(seed=6, first="black", colour="black")
-    app.handle("card:0")
-    app.handle(clickable(view(app).board)[0])
-    app.handle(f"download:{app.match.id}")
+    handle(app, "card:0")
+    handle(app, clickable(view(app).board)[0])
+    handle(app, f"download:{app.match.id}")
     first = view(app)
     assert " fresh" in first.board and first.download is not None
     assert view(app) == first  # animated and offered until the page has drawn them

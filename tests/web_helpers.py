@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 
 from kahuna import ISLANDS, LEVELS, Setup, cards_of, new_game, position_to_json, start_of
 from kahuna.notation.link import encode
+from web.state.acts import handle
 from web.state.app import App
 from web.game.match import COMPUTER, HOTSEAT, Match
 from web.game.saves import MemoryStorage
@@ -111,7 +112,7 @@ def click(app: App, act: str) -> None:
     drawn = clickable(shown.coach + shown.dialog + shown.hand + shown.table + shown.acts
                       + shown.board) + ["menu"]  # the header's New game, always there
     assert act in drawn, f"{act} is not on the page: {drawn}"
-    app.handle(act)
+    handle(app, act)
     computer(app)
 
 

@@ -412,7 +412,7 @@ class Page:
         """Do ``act``, draw, and let the computer play if it is its turn."""
         if act.partition(":")[0] in focus.LEAVING:
             self.opener = None
-        self.app.handle(act)
+        acts.handle(self.app, act)
         self.render(focus.after(self.app, act, stay))
         self.kick()
 

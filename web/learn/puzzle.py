@@ -9,14 +9,11 @@ over and what the verdict is; the solution is shown as a ``Sequence``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from kahuna import RECORD_FORMAT, RECORD_VERSION, Action, position_to_json, start_of
 
 from ..game.match import HOTSEAT, Match
-from ..view.dialogs import button
-from ..words.language import _, tr
 
 if TYPE_CHECKING:
     from kahuna import Goal, Verdict
@@ -89,26 +86,3 @@ def puzzle_run(name: str, goal: Goal | None,
              "actions": []}
     run = PuzzleRun(goal, start, start_of(start).to_move, name=name)
     return run, run.game()
-
-
-def puzzle_html(run: PuzzleRun, caption: str = "", site: bool = False) -> str:
-    """The goal, then (once the turn is over) the verdict with Retry and the solution;
-    ``site``: in the full page, the ways to the next puzzle, the list, and the game."""
-    from kahuna import goal_words, verdict_words
-
-    head = f'<p class="caption">{escape(caption)}</p>' if caption else ""
-    goal = (f'<p class="goal"><strong>{escape(_("Your goal:"))}</strong> '
-            f'{escape(goal_words(run.goal, tr()))}</p>')
-    show = button("solution", _("Show a solution"))
-    if run.solution == ():
-        show = f'<p class="missed">{escape(_("No turn reaches this goal from this position."))}</p>'
-    if site:
-        show += (button("puzzle:next", _("Next puzzle")) + button("puzzles", _("All puzzles"))
-                 + button("puzzle:leave", _("Back to your game")))
-    if run.verdict is None:
-        return f'{head}{goal}<div class="buttons">{show}</div>'
-    cls = "solved" if run.verdict.reached else "missed"
-    said = _("Solved!") if run.verdict.reached else _("Not this time.")
-    return (f'{head}{goal}<p class="verdict {cls}" role="status"><strong>{escape(said)}</strong> '
-            f'{escape(verdict_words(run.verdict, tr()))}</p><div class="buttons">'
-            f'{button("retry", _("Try again"))}{show}</div>')

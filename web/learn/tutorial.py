@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kahuna import (
     BLACK, ISLANDS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, Action, Effects, KahunaError,
@@ -23,9 +23,6 @@ from kahuna import (
 from ..game.match import COMPUTER, Match
 from ..words.language import N_
 from ..game.saves import Storage
-
-if TYPE_CHECKING:
-    from ..state.app import App
 
 #: The storage key: absent on a first visit; SKIPPED, DONE, or the progress as JSON.
 KEY = "kahuna.tutorial"
@@ -214,26 +211,3 @@ def resume(storage: Storage) -> tuple[Tutorial, Match] | None:
         return Tutorial(step), begin([str(a) for a in actions])
     except (KahunaError, TypeError, KeyError, ValueError):
         return None
-
-
-def act(app: App, rest: str) -> None:
-    """``tutorial:start`` (begin, or begin again), ``tutorial:next`` (a lesson read),
-    ``tutorial:skip`` (the welcome's "just play": a game at once; during the tutorial:
-    leave it for the new-game dialog), ``tutorial:play`` (finished: a real game),
-    ``tutorial:puzzles`` (finished: the puzzles' list)."""
-    if rest == "start":
-        app.players.forget()
-        app.resume(begin())
-        app.tutorial = Tutorial()
-        app.save()
-    elif rest == "next" and app.tutorial is not None:
-        app.tutorial.read()
-        app.save()  # a reload goes on from the next lesson
-    elif rest == "skip" and app.tutorial is None and app.dialog == "welcome":
-        remember(app.storage, SKIPPED)
-        app.start()
-    elif rest in ("skip", "play", "puzzles") and app.tutorial is not None:
-        if not app.tutorial.finished:  # left half-way (DONE is kept when it finished)
-            remember(app.storage, SKIPPED)
-        app.tutorial, app.match, app.selected = None, None, ()
-        app.dialog = "puzzles" if rest == "puzzles" else "new"

@@ -20,12 +20,11 @@ from .choices import toggle
 from ..game.match import Match
 from ..learn.modes import PLAY
 from .opening import open_mode
-from ..view.panels import own_hand
+from .choices import own_hand
 from ..game.players import levels
 from ..learn.review import choose, show_step
-from ..view.share import share
+from .sharing import share
 from ..words.tips import TIPS, spot_key
-from ..learn.tutorial import act as _tutorial
 
 if TYPE_CHECKING:
     from .app import App
@@ -122,7 +121,7 @@ def _escape(app: App, rest: str) -> None:
     """Escape: close the dialog that may be closed, else drop the selection and hint."""
     if closable(app):
         if app.dialog == "tutorial-end":
-            _tutorial(app, "play")
+            lesson_acts.tutorial(app, "play")
         elif app.dialog in ("language", "keys", "settings", "share"):
             app.dialog, app.under = app.under, ""
         else:
@@ -322,5 +321,15 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
     "tip": _tip, SPOT: _spot, **lesson_acts.HANDLERS, "share": _share, "copy": _copy,
     "open-file": _open_file,
-    "tutorial": _tutorial,
 }
+
+
+def handle(app: App, act: str) -> None:
+    """React to one click; an unknown act is ignored, and so are the saves' and the
+    new-game dialog's acts on an embedded page."""
+    head, _, rest = act.partition(":")
+    if head != "tip":  # any other act puts the help away
+        app.tip = ""
+    handler = HANDLERS.get(head)
+    if handler is not None and (app.embed is None or head not in FULL_GAME_ONLY):
+        handler(app, rest)

@@ -1,8 +1,8 @@
 """The page's state: the current game, the selection, the open dialog, and the events
 that change them.
 
-``App.handle(act)`` takes the ``data-act`` of a clicked element (``web.state.acts`` says what
-each act does); ``web.view.page.view(app)`` gives everything the page shows; at boot
+``web.state.acts.handle(app, act)`` takes the ``data-act`` of a clicked element and says
+what each act does; ``web.view.page.view(app)`` gives everything the page shows; at boot
 ``web.state.opening.boot`` picks the game. All plain Python (storage and clock are injected),
 so the whole flow runs under CPython in tests; ``web.boot.dom`` only connects it to the
 browser.
@@ -19,19 +19,18 @@ from kahuna import TURN_ENDING, Action, Effects, Setup, observe, parse_seat
 from . import settings
 from ..game import saves
 from ..learn import tutorial
-from ..view import dialogs
-from .acts import FULL_GAME_ONLY, HANDLERS
+from .new_game import NewGame, seat_of
 from .choices import Offers, hint_selection, offers
 from ..game.match import COMPUTER, HOTSEAT, Match
 from ..words.language import KEY, N_, _, supported
 from ..learn.puzzle import PuzzleRun
 from ..learn.modes import DIAGRAM, Mode
-from ..view.panels import own_hand
+from .choices import own_hand
 from ..game.players import Players, levels
 from ..learn.solved import mark_solved
 from ..learn.review import ReviewState, start_review
 from ..learn.sequence import Sequence
-from ..view.share import COPIED, REFUSED, Share
+from .sharing import COPIED, REFUSED, Share
 
 if TYPE_CHECKING:  # the players are imported lazily (boot time)
     from kahuna import Thinking
@@ -77,7 +76,7 @@ class App:
         self.notice = ("", "", "")  # title, message, the English detail (bug reports)
         # The level is looked up when first needed: importing the players at boot
         # would delay a returning player's board.
-        self.choice = dialogs.NewGame(level="")
+        self.choice = NewGame(level="")
         self.covered = False  # hot seat: hands hidden until the next player taps
         self.players = Players()
         self.thinking = False  # the computer is choosing its action
@@ -107,11 +106,11 @@ class App:
         """A new game with the dialog's options."""
         c = self.choice
         rng = random.Random(self.seed if self.seed is not None else self.now())
-        first = dialogs.seat_of(c.first, rng)
+        first = seat_of(c.first, rng)
         setup = Setup(seed=rng.getrandbits(31), first=first, fewer_surprises=c.fewer_surprises,
                       open_draws=c.open_draws, handicap=c.handicap,
                       handicap_player=parse_seat(c.handicap_player))
-        human = dialogs.seat_of(c.colour, rng) if c.mode == COMPUTER else None
+        human = seat_of(c.colour, rng) if c.mode == COMPUTER else None
         now = self.now()
         c.level = c.level or levels()[0]
         if self.autoplay:  # the computer in both seats: nobody's hand is hidden
@@ -141,16 +140,6 @@ class App:
             self.opened = self.match.to_record()
 
     # ----- acting -----------------------------------------------------------------
-
-    def handle(self, act: str) -> None:
-        """React to one click; an unknown act is ignored, and so are the saves' and the
-        new-game dialog's acts on an embedded page."""
-        head, _, rest = act.partition(":")
-        if head != "tip":  # any other act puts the help away
-            self.tip = ""
-        handler = HANDLERS.get(head)
-        if handler is not None and (self.embed is None or head not in FULL_GAME_ONLY):
-            handler(self, rest)
 
     def may_act(self) -> bool:
         """Whether the person may act on the board now."""

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kahuna import HAND_LIMIT, TURN_ENDING, Action, Kind
+from kahuna import HAND_LIMIT, TURN_ENDING, Action, Kind, Observation, cards_of
+
+
+def own_hand(obs: Observation) -> list[int]:
+    """The seat's cards as a sorted list of islands (positions index this list)."""
+    return cards_of(obs.hand)
 
 
 @dataclass(frozen=True)

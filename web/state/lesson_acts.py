@@ -1,7 +1,8 @@
-"""What the lessons' acts do to the App (``web.state.acts`` takes ``HANDLERS`` from here): step
-through a sequence, a replay or a puzzle's solution; watch a finished game again; try,
-retry and leave the site's puzzles. The lessons themselves: ``web.learn.sequence``,
-``web.learn.puzzle``, ``web.learn.solved``."""
+"""What the lessons' acts do to the App (``web.state.acts`` takes ``HANDLERS`` from
+here): step through a sequence, a replay or a puzzle's solution; watch a finished game
+again; try, retry and leave the site's puzzles; begin, follow and leave the tutorial.
+The lessons themselves: ``web.learn.sequence``, ``web.learn.puzzle``,
+``web.learn.solved``, ``web.learn.tutorial``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from ..game import saves
 from ..learn.puzzle import puzzle_run
 from ..learn.sequence import Sequence
+from ..learn.tutorial import SKIPPED, Tutorial, begin, remember
 
 if TYPE_CHECKING:
     from kahuna import Goal
@@ -99,7 +101,30 @@ def pose(app: App, name: str, goal: Goal | None = None) -> None:
     app.puzzle, app.covered = run, False  # one person, whose turn it is
 
 
+def tutorial(app: App, rest: str) -> None:
+    """``tutorial:start`` (begin, or begin again), ``tutorial:next`` (a lesson read),
+    ``tutorial:skip`` (the welcome's "just play": a game at once; during the tutorial:
+    leave it for the new-game dialog), ``tutorial:play`` (finished: a real game),
+    ``tutorial:puzzles`` (finished: the puzzles' list)."""
+    if rest == "start":
+        app.players.forget()
+        app.resume(begin())
+        app.tutorial = Tutorial()
+        app.save()
+    elif rest == "next" and app.tutorial is not None:
+        app.tutorial.read()
+        app.save()  # a reload goes on from the next lesson
+    elif rest == "skip" and app.tutorial is None and app.dialog == "welcome":
+        remember(app.storage, SKIPPED)
+        app.start()
+    elif rest in ("skip", "play", "puzzles") and app.tutorial is not None:
+        if not app.tutorial.finished:  # left half-way (DONE is kept when it finished)
+            remember(app.storage, SKIPPED)
+        app.tutorial, app.match, app.selected = None, None, ()
+        app.dialog = "puzzles" if rest == "puzzles" else "new"
+
+
 HANDLERS: dict[str, Callable[[App, str], None]] = {
     "step": step, "replay": replay, "retry": retry, "solution": solution,
-    "puzzles": puzzles, "puzzle": puzzle,
+    "puzzles": puzzles, "puzzle": puzzle, "tutorial": tutorial,
 }

@@ -16,7 +16,7 @@ from kahuna import MAX_BYTES, KahunaError, RecordError, link_kind, link_record, 
 from . import lesson_acts
 from ..game import saves
 from ..learn import tutorial
-from ..view import dialogs
+from .new_game import seat_of
 from .address import Address, link_problem, quoted, read
 from ..game.match import COMPUTER, HOTSEAT, Match
 from ..words.language import N_, _, ngettext
@@ -110,7 +110,7 @@ def open_mode(app: App, linked: bool = True) -> list[str]:
         _choose_from_mode(app, mode)  # a linked game, played against the computer
         m.mode, m.level = COMPUTER, app.choice.level
         rng = random.Random(app.seed if app.seed is not None else app.now())
-        m.human = dialogs.seat_of(app.choice.colour, rng)
+        m.human = seat_of(app.choice.colour, rng)
         app.resume(m)
     return []
 

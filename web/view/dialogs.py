@@ -7,63 +7,22 @@ Choices are buttons with ``data-act="set:<key>:<value>"``: the options live in a
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from html import escape
 
 from kahuna import (
     BLACK, BRIDGES, COLOURS, WHITE, Effects, Observation, name_words, reason_words,
-    parse_seat, scoring_words, seat_name, winner_words,
+    scoring_words, seat_name, winner_words,
 )
 
-from ..game.match import COMPUTER, HOTSEAT, MODES
+from ..game.match import COMPUTER, HOTSEAT
 from ..words.language import N_, NAMES, _, in_use, ngettext, rules_page, tr
 from .panels import islands_held, scores_table, scoring_names
 from ..game.players import level_name
 from ..game.saves import Saved
+from ..state.new_game import RANDOM, SEATS, NewGame
 from ..state.settings import CHOICES, WORDS, Settings
 from ..words.tips import TIPS
-
-RANDOM = "random"  # a seat or colour the deal decides
-_SEATS = (seat_name(BLACK), seat_name(WHITE), RANDOM)
-
-
-def seat_of(choice: str, rng: random.Random) -> int:
-    """The seat a dialog option names; random draws one. The draw is made either way,
-    so a seed deals the same whatever was chosen."""
-    drawn = rng.randrange(2)
-    return drawn if choice == RANDOM else parse_seat(choice)
-
-
-@dataclass
-class NewGame:
-    """The options of the new-game dialog."""
-
-    mode: str = COMPUTER  # or HOTSEAT
-    colour: str = seat_name(BLACK)  # the person's colour against the computer (or random)
-    first: str = RANDOM  # who starts (R5)
-    level: str = ""  # "" stands for the weakest level
-    fewer_surprises: bool = False  # V1
-    open_draws: bool = False  # V2
-    handicap: int = 0  # R7: 0-3 bridges
-    handicap_player: str = seat_name(WHITE)
-
-    def set(self, key: str, value: str, levels: tuple[str, ...]) -> None:
-        """Apply one ``set:<key>:<value>`` act; unknown keys or values are ignored."""
-        if key == "mode" and value in MODES:
-            self.mode = value
-        elif key in ("colour", "first") and value in _SEATS:
-            setattr(self, key, value)
-        elif key == "handicap_player" and value in _SEATS[:2]:
-            self.handicap_player = value
-        elif key == "level" and value in levels:
-            self.level = value
-        elif key in ("fewer_surprises", "open_draws"):
-            setattr(self, key, value == "on")
-        elif key == "handicap" and value in ("0", "1", "2", "3"):
-            self.handicap = int(value)
-
 
 def _options(key: str, current: str, values: list[tuple[str, str]], head: str = "set") -> str:
     buttons = "".join(
@@ -124,7 +83,7 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     if choice.handicap:
         rows.append(_row(_("Handicap for"), _options("handicap_player", choice.handicap_player,
                                                      seats[:2])))
-        who = _colour(_SEATS.index(choice.handicap_player))
+        who = _colour(SEATS.index(choice.handicap_player))
         rows.append(note(ngettext(
             "{player} places {count} bridge on a free line of their choice before the first "
             "turn: a head start for the weaker player.",

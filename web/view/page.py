@@ -18,19 +18,19 @@ from . import coach, dialogs, header, moves, panels, share
 from ..game import saves
 from ..words import tips
 from ..state.acts import record_ready, result_ready
-from ..state.choices import Offers, selected_cards
+from ..state.choices import Offers, own_hand, selected_cards
 from ..game.match import COMPUTER, HOTSEAT
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
 from ..words.language import NAMES, _, in_use, tr, use
-from ..learn.puzzle import puzzle_html
+from .puzzle import puzzle_html, puzzles_html
 from ..learn.modes import PLAY
 from ..state.opening import LINK_TITLE
 from ..game.players import level_name, levels
-from ..learn.solved import puzzles_html, solved
+from ..learn.solved import solved
 from .render import Marks, board_svg
-from ..learn.review import review_html
-from ..learn.sequence import controls_html
+from .review import review_html
+from .steps import controls_html
 
 if TYPE_CHECKING:
     from ..state.app import App
@@ -120,7 +120,7 @@ def view(app: App) -> View:
     log = m.log(tr())
     learning = app.tutorial is not None
     missed = (may_act and app.tutorial is not None  # chosen cards that do not fit the lesson
-              and app.tutorial.missed(m.state, selected_cards(panels.own_hand(obs), app.selected)))
+              and app.tutorial.missed(m.state, selected_cards(own_hand(obs), app.selected)))
     return View(
         board=board_svg(obs, annotated(app.mode.notes, Marks(
             offer.acts(), hint_line, app.fx, moves.last_turn(m.effects, m.viewer()))),

@@ -14,7 +14,7 @@ from kahuna import (
     name_words, seat_name,
 )
 
-from ..state.choices import Offers, selected_cards
+from ..state.choices import Offers, own_hand, selected_cards
 from ..words.language import _, ngettext, pgettext, tr
 
 
@@ -63,11 +63,6 @@ def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
 
 def _no_cards() -> str:
     return f'<span class="empty">{escape(_("no cards"))}</span>'
-
-
-def own_hand(obs: Observation) -> list[int]:
-    """The seat's cards as a sorted list of islands (positions index this list)."""
-    return cards_of(obs.hand)
 
 
 def opponent_hand_html(obs: Observation, revealed: Sequence[int] | None = None) -> str:
