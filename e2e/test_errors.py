@@ -14,12 +14,12 @@ BREAK_CLICKS = ("import web.state.acts as a\n"
                 "a._handle = a.handle\n"
                 "a.handle = lambda app, act: 1 / 0")
 MEND_CLICKS = "import web.state.acts as a\na.handle = a._handle"
-BREAK_THINKING = ("import web.state.app as a\n"
-                  "a._think = a.App.think\n"
-                  "def think(self, for_hint=False):\n"
+BREAK_THINKING = ("import web.state.deciding as a\n"
+                  "a._think = a.think\n"
+                  "def think(app, for_hint=False):\n"
                   "    raise RuntimeError('the computer lost its thread')\n"
-                  "a.App.think = think")
-MEND_THINKING = "import web.state.app as a\na.App.think = a._think"
+                  "a.think = think")
+MEND_THINKING = "import web.state.deciding as a\na.think = a._think"
 
 
 def _calm(page, console_messages, error: str) -> str:

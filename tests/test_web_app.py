@@ -13,6 +13,7 @@ from kahuna.rules.deal import Setup
 from kahuna.rules.state import Phase, Termination
 from web.state.acts import handle
 from web.state.app import App
+from web.state.deciding import hint_planned, think
 from web.game.match import HOTSEAT
 from web.state.opening import boot
 from web.game.players import level_name, levels
@@ -138,12 +139,12 @@ def test_computer_turns_come_from_its_own_level_and_hint_from_the_strongest():
     assert m.computer_to_move()
     assert view(app).hint_ok is False
     while m.computer_to_move():
-        thinking = app.think()
+        thinking = think(app)
         while not thinking.step(0.03):
             pass
         app.play(thinking.action())
     assert not m.computer_to_move()
-    thinking = app.think(for_hint=True)
+    thinking = think(app, for_hint=True)
     while not thinking.step(0.03):
         pass
     hint = thinking.action()
@@ -157,10 +158,10 @@ def test_the_hint_says_why_its_whole_turn_is_good():
     """The strongest level plans a whole turn (R12-R13 end it); the hint names its first
     action and says what the whole turn does, from the person's own view (R24)."""
     app = new_app(seed=4, first="black", colour="black")
-    thinking = app.think(for_hint=True)
+    thinking = think(app, for_hint=True)
     while not thinking.step(0.03):
         pass
-    action, rest = thinking.action(), app.hint_planned()
+    action, rest = thinking.action(), hint_planned(app)
     app.show_hint(action, rest)
     prompt = view(app).prompt
     assert re.search(r"\(shown in pink\)\. The whole turn [a-z]+ .*\.$", prompt), prompt
@@ -239,7 +240,7 @@ def test_stale_or_malformed_acts_are_ignored_and_a_vanished_current_game_starts_
 def test_a_save_with_an_unknown_level_still_gets_a_computer_opponent():
     app = new_app(seed=3, first="white", colour="black")
     app.match.level = "grandmaster"
-    thinking = app.think()
+    thinking = think(app)
     while not thinking.step(0.03):
         pass
     assert thinking.action() in app.match.state.legal_actions()

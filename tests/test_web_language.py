@@ -29,6 +29,7 @@ from web.boot import guard
 from web.game import saves
 from web.learn import tutorial
 from web.state.acts import handle
+from web.state.tabs import storage_changed
 from web.view import panels, render
 from web.words import language
 from web.state.app import App, NOT_SAVED
@@ -194,7 +195,7 @@ def screens() -> list[str]:
     draw(app)
     gone = new_app(seed=4)  # its game deleted in another tab
     gone.storage.removeItem(saves.PREFIX + gone.match.id)
-    gone.storage_changed(None)
+    storage_changed(gone, None)
     draw(gone)
     # Handicap bridges to place; two players on one device, hands covered; V1.
     draw(new_app(seed=2, handicap=2, handicap_player="white", colour="white"))

@@ -12,6 +12,7 @@ from web.game import saves
 from web.state.acts import handle
 from web.state.app import App
 from web.state.opening import boot
+from web.state.tabs import storage_changed, waiting_for_other
 from web.view.page import view
 
 from .web_helpers import Clock, MemoryStorage, clickable, new_app
@@ -88,12 +89,12 @@ def test_a_stale_tab_stops_saving_at_its_next_action_and_asks():
 
 def test_the_storage_event_shows_the_question_before_any_action():
     a, b, storage = two_tabs()
-    a.storage_changed(saves.CURRENT)  # another key: nothing to ask
-    a.storage_changed(None)
-    a.storage_changed(saves.PREFIX + a.match.id)  # not newer: nothing to ask
+    storage_changed(a, saves.CURRENT)  # another key: nothing to ask
+    storage_changed(a, None)
+    storage_changed(a, saves.PREFIX + a.match.id)  # not newer: nothing to ask
     assert not a.elsewhere and a.dialog == ""
     place(b)
-    a.storage_changed(saves.PREFIX + a.match.id)
+    storage_changed(a, saves.PREFIX + a.match.id)
     assert a.elsewhere and a.dialog == "elsewhere"
 
 
@@ -107,7 +108,7 @@ def test_keep_playing_here_writes_this_tabs_game_over_the_other():
     record = stored(storage, a)
     assert record["actions"] == ["pile"]  # A's game, over B's
     assert record["meta"]["revision"] == b_revision + 1
-    b.storage_changed(saves.PREFIX + b.match.id)  # now B is the stale one, and asks
+    storage_changed(b, saves.PREFIX + b.match.id)  # now B is the stale one, and asks
     assert b.elsewhere and b.dialog == "elsewhere"
     handle(b, "newer")
     assert [str(x) for x in b.match.actions] == ["pile"]
@@ -116,7 +117,7 @@ def test_keep_playing_here_writes_this_tabs_game_over_the_other():
 def test_load_when_the_other_tab_deleted_the_game_keeps_this_one():
     a, b, storage = two_tabs()
     place(b)
-    a.storage_changed(saves.PREFIX + a.match.id)
+    storage_changed(a, saves.PREFIX + a.match.id)
     saves.delete(storage, a.match.id)
     handle(a, "newer")
     assert not a.elsewhere and saves.load(storage, a.match.id).match is not None
@@ -133,7 +134,7 @@ def test_newer_and_keep_do_nothing_when_nothing_was_played_elsewhere():
 def test_a_new_game_in_a_stale_tab_is_saved_as_usual():
     a, b, storage = two_tabs()
     place(b)
-    a.storage_changed(saves.PREFIX + a.match.id)
+    storage_changed(a, saves.PREFIX + a.match.id)
     handle(a, "menu")
     handle(a, "start")
     assert not a.elsewhere and saves.current(storage).id == a.match.id
@@ -154,40 +155,40 @@ def test_a_tab_that_takes_up_the_game_in_the_computers_turn_leaves_that_turn_to_
     chose "Load the newer game"; B then played the computer's turn too, differently.
     Now B waits for A's actions, following each as A stores it, and plays the turn itself
     only when A has stored nothing for DEFER_SECONDS (A closed)."""
-    from web.state.app import DEFER_SECONDS
+    from web.state.tabs import DEFER_SECONDS
     storage, clock = MemoryStorage(), StillClock()
     a = new_app(storage, seed=3, first="black", colour="black")
     b = App(storage, clock, seed=3)
     boot(b, {})
     handle(a, "do:pile")  # the person's turn ends: the computer is to move in A
     assert a.match.computer_to_move()
-    b.storage_changed(saves.PREFIX + b.match.id)
+    storage_changed(b, saves.PREFIX + b.match.id)
     assert b.dialog == "elsewhere"
     handle(b, "newer")
-    assert b.match.computer_to_move() and b.waiting_for_other() and b.dialog == ""
+    assert b.match.computer_to_move() and waiting_for_other(b) and b.dialog == ""
     seen = len(b.match.actions)
     while a.match.computer_to_move():  # A's computer plays its turn, action by action
         a.play(a.match.state.legal_actions()[0])
         clock.t += DEFER_SECONDS - 1  # within the wait of the last stored action
-        b.storage_changed(saves.PREFIX + b.match.id)
+        storage_changed(b, saves.PREFIX + b.match.id)
         assert b.dialog == "" and not b.elsewhere  # followed, not asked
         assert [str(x) for x in b.match.actions] == [str(x) for x in a.match.actions]
-    assert len(b.match.actions) > seen and not b.waiting_for_other()  # the person's turn
+    assert len(b.match.actions) > seen and not waiting_for_other(b)  # the person's turn
 
     handle(a, "do:pile")  # again, and now A is closed before its computer plays
-    b.storage_changed(saves.PREFIX + b.match.id)
+    storage_changed(b, saves.PREFIX + b.match.id)
     handle(b, "newer")
-    assert b.waiting_for_other()
+    assert waiting_for_other(b)
     clock.t += DEFER_SECONDS + 1
-    assert not b.waiting_for_other() and b.match.computer_to_move()  # B plays it itself
+    assert not waiting_for_other(b) and b.match.computer_to_move()  # B plays it itself
 
 
 def test_a_tab_that_takes_up_the_game_in_the_persons_turn_does_not_wait():
     a, b, storage = two_tabs()
     place(a)  # the person's own bridge: still the person's turn
-    b.storage_changed(saves.PREFIX + b.match.id)
+    storage_changed(b, saves.PREFIX + b.match.id)
     handle(b, "newer")
-    assert not b.match.computer_to_move() and not b.waiting_for_other()
+    assert not b.match.computer_to_move() and not waiting_for_other(b)
 
 
 def test_a_game_deleted_in_another_tab_is_said_and_saved_again_only_by_playing_on():
@@ -195,7 +196,7 @@ def test_a_game_deleted_in_another_tab_is_said_and_saved_again_only_by_playing_o
     and an action save it again, "New game" leaves it (a tester saw it come back unsaid)."""
     a, b, storage = two_tabs()
     saves.delete(storage, a.match.id)
-    a.storage_changed(saves.PREFIX + a.match.id)
+    storage_changed(a, saves.PREFIX + a.match.id)
     assert a.dialog == "notice" and "deleted in another tab" in view(a).dialog
     assert {"close", "menu"} <= set(clickable(view(a).dialog))
     assert storage.getItem(saves.PREFIX + a.match.id) is None  # nothing written yet
@@ -203,9 +204,9 @@ def test_a_game_deleted_in_another_tab_is_said_and_saved_again_only_by_playing_o
     handle(a, "do:pile")  # playing on saves it again, as the notice said
     assert saves.load(storage, a.match.id).match is not None
     storage.clear()  # every save cleared (site data): said the same way
-    a.storage_changed(None)
+    storage_changed(a, None)
     assert a.dialog == "notice"
     handle(a, "close")
     handle(a, f"puzzle:{puzzles()[0].id}")  # a puzzle is never saved: nothing to say
-    a.storage_changed(None)
+    storage_changed(a, None)
     assert a.puzzle is not None and a.dialog == ""

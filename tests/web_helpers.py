@@ -12,6 +12,7 @@ from kahuna import ISLANDS, LEVELS, Setup, cards_of, new_game, position_to_json,
 from kahuna.notation.link import encode
 from web.state.acts import handle
 from web.state.app import App
+from web.state.deciding import think
 from web.game.match import COMPUTER, HOTSEAT, Match
 from web.game.saves import MemoryStorage
 from web.view.page import view
@@ -86,7 +87,7 @@ def finished_game(seed: int = 5) -> App:
     m, rng = app.match, random.Random(seed)
     while not m.state.is_over:
         if m.computer_to_move():
-            thinking = app.think()
+            thinking = think(app)
             while not thinking.step(0.05):
                 pass
             app.play(thinking.action())
@@ -100,7 +101,7 @@ def computer(app: App) -> None:
     person may act again or a dialog is up."""
     m = app.match
     while m is not None and m.computer_to_move() and not app.dialog:
-        thinking = app.think()
+        thinking = think(app)
         while not thinking.step(0.01):  # a real level after the lessons: as long as it takes
             pass
         app.play(thinking.action())

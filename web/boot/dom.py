@@ -16,15 +16,15 @@ from pyscript import document, window
 
 from kahuna import Action
 
-from . import focus, keys, spots
-from ..state import acts, lesson_acts
-from ..state.app import App
-from .guard import CONTINUE, NEW, RELOAD, Guard
-from ..state.opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
 from ..learn.review import advance
 from ..learn.sequence import AUTO_SECONDS
 from ..learn.tutorial import Lesson
+from ..state import acts, deciding, lesson_acts, tabs
+from ..state.app import App
+from ..state.opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
 from ..view.page import parts, view
+from . import focus, keys, spots
+from .guard import CONTINUE, NEW, RELOAD, Guard
 
 #: When the board is drawn turned (keep in step with web/style.css).
 PORTRAIT = "(orientation: portrait) and (max-width: 759px)"
@@ -154,7 +154,7 @@ class Page:
     def on_storage(self, event: JsProxy) -> None:
         """Another tab of this site wrote to the storage: the App checks its game."""
         key = event.key
-        self.app.storage_changed(key if isinstance(key, str) else None)
+        tabs.storage_changed(self.app, key if isinstance(key, str) else None)
         self.render()
 
     def on_leave(self, event: JsProxy) -> None:
@@ -526,7 +526,7 @@ class Page:
         """Let the computer play if it is its turn (one loop at a time); when another tab
         is playing that turn, look again once this tab's wait for it is over."""
         if not self.busy and self.app.computer_plays() and not self.app.dialog:
-            if self.app.waiting_for_other():
+            if tabs.waiting_for_other(self.app):
                 if not self.later:
                     self.later = True
                     asyncio.ensure_future(GUARD.run(self._kick_later))
@@ -541,7 +541,7 @@ class Page:
             asyncio.ensure_future(GUARD.run(self.autostep))
 
     async def _kick_later(self) -> None:
-        while self.app.waiting_for_other():  # each action the other tab stores waits anew
+        while tabs.waiting_for_other(self.app):  # each action the other tab stores waits anew
             await asyncio.sleep(max(0.0, self.app.defer_until - self.app.now()) + 0.1)
         self.later = False
         self.render()
@@ -555,7 +555,7 @@ class Page:
         m = self.app.match
         assert m is not None
         asked, count = m.state, len(m.actions)  # undo puts a new state in place
-        thinking = self.app.think(for_hint)
+        thinking = deciding.think(self.app, for_hint)
         while not thinking.step(SLICE):
             await asyncio.sleep(0)  # yield to the browser between slices
             if self.app.match is not m or m.state is not asked or len(m.actions) != count:
@@ -574,13 +574,14 @@ class Page:
             while True:
                 m = self.app.match
                 if self.app.autoplay and m is not None and m.state.is_over:
-                    self.app.autoplay_next()
+                    self.app.autoplayed += 1  # the game is over: count it, deal the next
+                    self.app.start()
                     document.body.dataset.autoplayed = str(self.app.autoplayed)
                     self.render()
                     await asyncio.sleep(0)
                     continue
                 if (not self.app.computer_plays() or self.app.dialog
-                        or self.app.waiting_for_other()):
+                        or tabs.waiting_for_other(self.app)):
                     break
                 self.app.thinking_started()
                 self.render()
@@ -652,7 +653,7 @@ class Page:
         try:
             action = await self._decide(True)
             if action is not None:
-                self.app.show_hint(action, self.app.hint_planned())
+                self.app.show_hint(action, deciding.hint_planned(self.app))
         finally:
             button.removeAttribute("aria-busy")
             self.busy = False

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import math
 
-from kahuna import ISLANDS, LINES, line_name
-from kahuna import island_centre as centre
+from kahuna import ISLANDS, LINES, island_centre as centre, line_name
 
 #: Arrow key -> direction on the screen (y grows downwards).
 ARROWS = {"ArrowRight": (1.0, 0.0), "ArrowLeft": (-1.0, 0.0), "ArrowUp": (0.0, -1.0),

@@ -29,13 +29,13 @@ import time
 
 from pyscript import document, window
 
+from web.boot.dom import GUARD, LocalStorage, Page, install_guard
+from web.game.saves import MemoryStorage
+from web.learn.modes import FLAGS, OPTIONS, PUZZLE
 from web.state.address import read as read_address
 from web.state.app import App
-from web.boot.dom import GUARD, LocalStorage, Page, install_guard
-from web.words.language import KEY, choose, in_use, use
-from web.learn.modes import FLAGS, OPTIONS, PUZZLE
 from web.state.opening import boot, start_autoplay
-from web.game.saves import MemoryStorage
+from web.words.language import KEY, choose, in_use, use
 
 
 def address_without(*keys: str) -> str:

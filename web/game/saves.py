@@ -21,8 +21,8 @@ from typing import Any, Protocol
 
 from kahuna import KahunaError, RecordError, load_json
 
-from .match import COMPUTER, Match
 from ..words.language import _
+from .match import COMPUTER, Match
 from .players import level_name
 
 PREFIX = "kahuna.save."

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from kahuna import (
-    BLACK, ISLANDS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, Action, Effects, KahunaError,
-    Kind, Observation, State, load_json,
+    BLACK, ISLANDS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, Action, Effects, KahunaError, Kind,
+    Observation, State, load_json,
 )
 
 from ..game.match import COMPUTER, Match
-from ..words.language import N_
 from ..game.saves import Storage
+from ..words.language import N_
 
 #: The storage key: absent on a first visit; SKIPPED, DONE, or the progress as JSON.
 KEY = "kahuna.tutorial"

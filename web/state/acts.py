@@ -14,17 +14,18 @@ from typing import TYPE_CHECKING, Callable
 
 from kahuna import Action, NotationError, Phase, seat_name
 
-from . import lesson_acts, settings
 from ..game import saves
-from .choices import toggle
-from ..game.match import Match
-from ..learn.modes import PLAY
-from .opening import open_mode
-from .choices import own_hand
+from ..game.match import COMPUTER, Match
 from ..game.players import levels
-from ..learn.review import choose, show_step
-from .sharing import share
+from ..learn.modes import PLAY
+from ..learn.review import choose, show_step, start_review
+from ..words.language import KEY, supported
 from ..words.tips import TIPS, spot_key
+from . import lesson_acts, settings
+from .choices import own_hand, toggle
+from .opening import open_mode, remember_opening
+from .sharing import share
+from .tabs import take_up_newer
 
 if TYPE_CHECKING:
     from .app import App
@@ -62,8 +63,15 @@ def _card(app: App, rest: str) -> None:
 
 
 def _review(app: App, rest: str) -> None:
-    """Open the review of the finished game."""
-    app.open_review()
+    """Review the finished game against the computer: the person's turns, judged by the
+    strongest level (``web.boot.dom`` runs the judging in slices); kept while the game is
+    the same, so that reopening it is instant."""
+    m = app.match
+    if m is None or not m.state.is_over or m.mode != COMPUTER or m.human is None:
+        return
+    if app.review is None or app.review.game != m.id:
+        app.review = start_review(m)
+    app.dialog = "review"
 
 
 def _review_turn(app: App, rest: str) -> None:
@@ -102,8 +110,18 @@ def _languages(app: App, rest: str) -> None:
 
 
 def _lang(app: App, rest: str) -> None:
-    """Speak the language ``rest`` ("de")."""
-    app.speak(rest)
+    """Speak the language ``rest`` ("de") from now on, remember it, and go back to what
+    was shown; the game stays as it is. An unknown code is ignored."""
+    code = supported(rest)
+    if code is None:
+        return
+    app.lang = code
+    if app.dialog == "language":
+        app.dialog, app.under = app.under, ""
+    try:
+        app.storage.setItem(KEY, code)
+    except Exception:  # storage full or switched off: this page still speaks it
+        pass
 
 
 #: Dialogs Escape closes as their Close button does ("new" only over a game; the
@@ -183,7 +201,7 @@ def _menu(app: App, rest: str) -> None:
 def _start(app: App, rest: str) -> None:
     """A new game with the dialog's options."""
     app.start()
-    app.remember_opening()  # embedded after a bad link: Reset comes back here
+    remember_opening(app)  # embedded after a bad link: Reset comes back here
 
 
 def _reset(app: App, rest: str) -> None:
@@ -291,7 +309,7 @@ def _newer(app: App, rest: str) -> None:
     m = app.match
     if m is None or not app.elsewhere:
         return
-    if not app.take_up_newer():  # the other tab deleted it, or it cannot be read
+    if not take_up_newer(app):  # the other tab deleted it, or it cannot be read
         _keep(app, rest)  # keep this tab's game
 
 

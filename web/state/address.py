@@ -30,8 +30,8 @@ from typing import Any
 
 from kahuna import LANGUAGES, LINK_KEYS, KahunaError, decode_link, link_record
 
-from ..words.language import _, supported
 from ..learn.modes import NEW_GAME, OPTIONS, PUZZLE, Mode, read_mode
+from ..words.language import _, supported
 from ..words.reasons import reason
 
 #: A seed: ASCII digits only (``str.isdigit`` also takes "٣" and "²"), short enough

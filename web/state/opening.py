@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 from kahuna import MAX_BYTES, KahunaError, RecordError, link_kind, link_record, load_json
 
-from . import lesson_acts
 from ..game import saves
-from ..learn import tutorial
-from .new_game import seat_of
-from .address import Address, link_problem, quoted, read
 from ..game.match import COMPUTER, HOTSEAT, Match
-from ..words.language import N_, _, ngettext
-from ..learn.puzzle import puzzle_run
+from ..learn import tutorial
 from ..learn.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE, Mode
-from ..words.reasons import TOO_LARGE, reason
+from ..learn.puzzle import puzzle_run
 from ..learn.sequence import Sequence
+from ..words.language import N_, _, ngettext
+from ..words.reasons import TOO_LARGE, reason
+from . import lesson_acts
+from .address import Address, link_problem, quoted, read
+from .new_game import seat_of
 
 if TYPE_CHECKING:
     from kahuna import Goal
@@ -60,12 +60,18 @@ def boot(app: App, address: Address | Mapping[str, str]) -> None:
         app.start()
     if posed and (address.mode.puzzle or opened):  # an embedded puzzle's "full game" link
         lesson_acts.pose(app, address.mode.puzzle, address.mode.goal)
-    app.remember_opening()  # before the mode: Reset goes back to the whole game
+    remember_opening(app)  # before the mode: Reset goes back to the whole game
     if app.embed is not None and (opened or not address.linked):
         problems += open_mode(app, address.linked)
     if problems:
         title = LINK_TITLE if address.linked and not opened else ADDRESS_TITLE
         app.tell(title, " ".join(problems), detail[-1])
+
+
+def remember_opening(app: App) -> None:
+    """Embedded: keep the game as it opened, for Reset (once)."""
+    if app.embed is not None and app.opened is None and app.match is not None:
+        app.opened = app.match.to_record()
 
 
 def reopen(app: App, pairs: list[tuple[str, str]], full_game: str) -> None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from html import escape
 
-from kahuna import LINES, N_ISLANDS, Observation
-from kahuna import island_label as board_island_label
-from kahuna import line_label as board_line_label
+from kahuna import (
+    LINES, N_ISLANDS, Observation, island_label as board_island_label,
+    line_label as board_line_label,
+)
 
 from ..words.language import tr
 

@@ -8,10 +8,10 @@ from html import escape
 
 from kahuna import Observation
 
-from .dialogs import button, note
-from ..words.language import _
-from .panels import islands_held, scores_table
 from ..learn.tutorial import LESSONS, Tutorial
+from ..words.language import _
+from .dialogs import button, note
+from .panels import islands_held, scores_table
 
 
 def welcome_html() -> str:

@@ -11,18 +11,19 @@ from collections.abc import Sequence
 from html import escape
 
 from kahuna import (
-    BLACK, BRIDGES, COLOURS, WHITE, Effects, Observation, name_words, reason_words,
-    scoring_words, seat_name, winner_words,
+    BLACK, BRIDGES, COLOURS, WHITE, Effects, Observation, name_words, reason_words, scoring_words,
+    seat_name, winner_words,
 )
 
 from ..game.match import COMPUTER, HOTSEAT
-from ..words.language import N_, NAMES, _, in_use, ngettext, rules_page, tr
-from .panels import islands_held, scores_table, scoring_names
 from ..game.players import level_name
 from ..game.saves import Saved
 from ..state.new_game import RANDOM, SEATS, NewGame
 from ..state.settings import CHOICES, WORDS, Settings
+from ..words.language import N_, NAMES, _, in_use, ngettext, rules_page, tr
 from ..words.tips import TIPS
+from .panels import islands_held, scores_table, scoring_names
+
 
 def _options(key: str, current: str, values: list[tuple[str, str]], head: str = "set") -> str:
     buttons = "".join(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-from .dialogs import button, problem_text
 from ..words.language import _
+from .dialogs import button, problem_text
 
 
 def full_game_link(address: str, text: str, short: str = "") -> str:

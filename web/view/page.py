@@ -14,20 +14,20 @@ from typing import TYPE_CHECKING
 
 from kahuna import YOU, Action, Effects, Observation, annotated, describe
 
-from . import coach, dialogs, header, moves, panels, share
 from ..game import saves
-from ..words import tips
+from ..game.match import COMPUTER, HOTSEAT
+from ..game.players import level_name, levels
+from ..learn.modes import PLAY
+from ..learn.solved import solved
 from ..state.acts import record_ready, result_ready
 from ..state.choices import Offers, own_hand, selected_cards
-from ..game.match import COMPUTER, HOTSEAT
+from ..state.opening import LINK_TITLE
+from ..words import tips
+from ..words.language import NAMES, _, in_use, tr, use
+from . import coach, dialogs, header, moves, panels, share
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
-from ..words.language import NAMES, _, in_use, tr, use
 from .puzzle import puzzle_html, puzzles_html
-from ..learn.modes import PLAY
-from ..state.opening import LINK_TITLE
-from ..game.players import level_name, levels
-from ..learn.solved import solved
 from .render import Marks, board_svg
 from .review import review_html
 from .steps import controls_html

@@ -6,8 +6,7 @@ diagram's notes); the page inserts the text.
 
 from __future__ import annotations
 
-from kahuna import Marks, Observation
-from kahuna import board_svg as svg_text
+from kahuna import Marks, Observation, board_svg as svg_text
 
 from ..words.language import tr
 
