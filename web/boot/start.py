@@ -29,7 +29,9 @@ import time
 
 from pyscript import document, window
 
-from web.boot.dom import GUARD, LocalStorage, Page, install_guard
+from web.boot.dom import Page
+from web.boot.problem import GUARD, install_guard
+from web.boot.storage import LocalStorage
 from web.game.saves import MemoryStorage
 from web.learn.modes import FLAGS, OPTIONS, PUZZLE
 from web.state.address import read as read_address
