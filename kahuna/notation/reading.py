@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from typing import Any
 
 from ..rules.errors import KahunaError, PositionError, refused, shown
@@ -105,3 +106,16 @@ def parse_list(data: dict[str, Any], key: str) -> list[Any]:
     if not isinstance(value, list):
         raise PositionError(f"{key!r} is a list, not {shown(value)}")
     return value
+
+
+def check_keys(data: dict[str, Any], keys: Collection[str], where: str,
+               error: type[KahunaError]) -> None:
+    """Refuse a key of ``data`` that is none of ``keys``: a misspelled key (``to-move``)
+    would otherwise be passed over, its value lost without a word. ``error`` names the
+    key, ``where`` it is (``the position``, ``'bridges'``) and the keys it may have."""
+    for key in data:
+        if key not in keys:
+            exc = refused(error, "key", f"{where} has no key {shown(key)}; "
+                                        f"its keys are {', '.join(keys)}")
+            exc.key = str(key)
+            raise exc
