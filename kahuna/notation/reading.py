@@ -1,10 +1,12 @@
 """The one door for data from outside: files, links, saves, address parameters.
 
-``load_json`` parses untrusted JSON strictly, and the field readers take single values
-out of it without converting anything silently. Every reader of outside data (positions,
-records, links, the page's saves and address) goes through here, and raises only the
-engine's own errors, subclasses of ``KahunaError`` that say what is wrong: never a
-``TypeError``, a ``RecursionError`` or a hang, whatever the input (tests/test_fuzz.py).
+``load_json`` parses untrusted JSON strictly, the field readers take single values out
+of it without converting anything silently, and ``check_keys`` refuses a key an object
+should not have (a misspelling) rather than passing it over. Every reader of outside
+data (positions, records, links, the page's saves and address) goes through here, and
+raises only the engine's own errors, subclasses of ``KahunaError`` that say what is
+wrong: never a ``TypeError``, a ``RecursionError`` or a hang, whatever the input
+(tests/test_fuzz.py).
 """
 
 from __future__ import annotations
