@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from kahuna.notation.link import encode
 from scripts.page_driver import settle
 
 HOSTILE = {"seed-arabic-digit": "?seed=٣", "seed-5000-digits": "?seed=" + "9" * 5000,
@@ -69,3 +70,26 @@ def test_a_garbage_position_is_said_in_german_with_the_english_folded(page, base
     assert "not JSON text" in detail.inner_text()
     assert fold.locator("summary").inner_text() == "Details für einen Fehlerbericht"
     screenshot(page, "address-garbage-position-de-details")
+
+
+def test_a_misspelled_key_is_named_on_a_phone(page, base_url, wait_ready, screenshot):
+    """A position written by hand with "brigdes" for "bridges" (issue 32: it opened as a
+    board without bridges, unsaid): the notice names the key in French, the English
+    details list the keys allowed and fit the phone's width, and a game goes on."""
+    link = encode({"to_move": "white", "brigdes": {"black": ["ALOA-BARI"]}})
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(base_url + f"?lang=fr&position={link}")
+    wait_ready(page)
+    assert "« brigdes »" in page.locator("#dialog .problem").inner_text()
+    fold = page.locator("#dialog details.bug-report")
+    fold.locator("summary").click()
+    detail = fold.locator("pre[lang='en']")
+    detail.wait_for(state="visible")
+    assert "its keys are format, version, variants" in detail.inner_text()
+    box = page.locator("#dialog .box").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(page, "address-misspelled-key-fr-phone")
+    page.click('#dialog [data-act="close"]')
+    settle(page)
+    assert page.locator("#hand .card").count() > 0

@@ -49,6 +49,10 @@ from .rules.state import (
     cards_of,
 )
 
+#: The package's version, written here only: pyproject.toml reads it, ``kahuna --version``
+#: prints it.
+__version__ = "0.1.0"
+
 if TYPE_CHECKING:
     from .players import LEVELS, Decided, Player, Thinking, make_player
     from .players.review import (

@@ -1,5 +1,5 @@
 import sys
 
-from .tools.cli import main
+from .tools.cli import command
 
-sys.exit(main())
+sys.exit(command("python -m kahuna"))

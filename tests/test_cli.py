@@ -1,8 +1,10 @@
 """The command line: ``python -m kahuna replay FILE`` and ``python -m kahuna bench``."""
 
 import json
+import subprocess
+import sys
 
-from .helpers import kahuna, random_record, write
+from .helpers import ROOT, kahuna, random_record, write
 
 
 def test_replay_a_complete_game_prints_the_result(tmp_path):
@@ -88,3 +90,13 @@ def test_link_refuses_a_bad_file_with_a_reason(tmp_path):
         run = kahuna("link", path)
         assert run.returncode == 1 and run.stdout == ""
         assert "no link made" in run.stderr and words in run.stderr, run.stderr
+
+
+def test_a_reader_that_stops_reading_sees_no_traceback():
+    """``python -m kahuna puzzles | head -1``: the pipe closes before the list is written;
+    the command ends quietly (it printed a BrokenPipeError's traceback)."""
+    run = subprocess.Popen([sys.executable, "-m", "kahuna", "puzzles"], cwd=ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    run.stdout.close()  # before the command writes: it is still starting
+    said = run.stderr.read()
+    assert run.wait(timeout=60) == 1 and said == b""

@@ -150,6 +150,18 @@ def test_a_bad_option_is_refused_with_a_reason(tmp_path, capsys, options, words)
     assert not list(tmp_path.glob("out"))  # nothing written
 
 
+@pytest.mark.parametrize("option", ["--arow", "--marks", "--highlight"])
+def test_a_misspelled_notes_option_is_refused_by_name(tmp_path, option):
+    """A kind of note is an option, so a misspelled one is named, never passed over
+    (issue 32); a start of one is that one, as argparse reads it (``--arrow``)."""
+    path = write(tmp_path, random_record(14, cut=4)[0])
+    run = kahuna("svg", path, option, "ELAI")
+    assert run.returncode == 2 and run.stdout == "" and "Traceback" not in run.stderr
+    assert f"unrecognized arguments: {option} ELAI" in run.stderr
+    run = kahuna("svg", path, "--arrow", "ALOA>HUNA")
+    assert run.returncode == 0 and "note-arrow" in run.stdout
+
+
 def test_help_says_what_a_picture_shows():
     run = kahuna("svg", "--help")
     assert run.returncode == 0

@@ -49,7 +49,7 @@ def test_meta_is_kept_and_ignored():
     (record(version="1"), "the record's version must be a whole number, such as 1, not '1'"),
     (record(version=True), "must be a whole number"),
     ({"format": "kahuna-record", "actions": []}, 'it has no "version" field'),
-    (record(setup={"colour": "red"}), "unknown setup fields: colour"),
+    (record(setup={"colour": "red"}), "'setup' has no key 'colour'; its keys are seed, first"),
     (record(setup={"seed": "one"}), "whole number"),
     (record(setup={"open_draws": "false"}), "true or false"),
     (record(setup={"first": "red"}), "black"),

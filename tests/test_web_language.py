@@ -45,8 +45,8 @@ from web.view.page import parts, view
 from .helpers import HOLD_ALOA, final_position, last_card, play_randomly, position
 from .pseudo import Pseudo, outside_brackets
 from .web_helpers import (
-    FRESH, ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, Clock, MemoryStorage, card, finished_game, follow,
-    new_app, visible_texts,
+    FRESH, ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, UNKNOWN_KEY, Clock, MemoryStorage, card,
+    finished_game, follow, new_app, visible_texts,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -259,7 +259,8 @@ def screens() -> list[str]:
     boot(noticed, {"seed": "x"})
     draw(noticed)
     for key, link in (("position", UNKNOWN_ISLAND), ("position", THIRD_CARD), ("record", ILLEGAL),
-                      ("record", encode({"format": "kahuna-record"}))):
+                      ("record", encode({"format": "kahuna-record"})),
+                      ("position", UNKNOWN_KEY)):
         boot(noticed, {key: link})
         draw(noticed)  # each kind of trouble in its own plain words (web/words/reasons.py)
     boot(noticed, {"pace": "9"})

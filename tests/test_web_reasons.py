@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from kahuna import translations
+from kahuna import PositionError, translations
 from kahuna.notation.link import encode
 from web.game import saves
 from web.words import language
@@ -17,8 +17,8 @@ from web.words.reasons import reason
 from web.view.page import view
 
 from .web_helpers import (
-    ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, App, Clock, MemoryStorage, broken_at_action_3,
-    new_app,
+    ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, UNKNOWN_KEY, App, Clock, MemoryStorage,
+    broken_at_action_3, new_app,
 )
 
 
@@ -40,7 +40,7 @@ def _folded(html: str, english: str) -> str:
 @pytest.mark.parametrize("lang", ["de", "fr", "pl"])
 @pytest.mark.parametrize(("link", "english"), [
     (UNKNOWN_ISLAND, "unknown island"), (THIRD_CARD, "there are two (R2)"),
-    ("é", "not base64url"), ("Z2FyYmFnZQ", "not JSON text"),  # "garbage"
+    (UNKNOWN_KEY, "the position has no key"), ("é", "not base64url"), ("Z2FyYmFnZQ", "not JSON text"),  # "garbage"
 ])
 def test_a_bad_link_is_said_in_the_language_the_english_folded(lang, link, english):
     language.use(lang)
@@ -84,7 +84,34 @@ def test_each_kind_of_trouble_has_its_own_plain_words():
     said = set()
     for address in ({"position": UNKNOWN_ISLAND}, {"position": THIRD_CARD},
                     {"record": "é"}, {"record": encode({"format": "kahuna-record"})},
-                    {"record": ILLEGAL}):
+                    {"record": ILLEGAL}, {"position": UNKNOWN_KEY}):
         boot(app, address)
         said.add(app.notice[1])
-    assert len(said) == 5, said
+    assert len(said) == 6, said
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "pl"])
+def test_an_unknown_key_is_named_in_the_language(lang):
+    """A misspelled key of a linked position is named, not said as an impossible position
+    (issue 32: "brigdes" for "bridges" was read as a board without bridges, unsaid)."""
+    language.use(lang)
+    app = App(MemoryStorage(), Clock(), seed=3, lang=lang)
+    boot(app, {"position": UNKNOWN_KEY})
+    assert app.dialog == "notice" and "brigdes" in app.notice[1]
+    assert app.notice[1] != reason(PositionError("x"))  # not "cannot come about in a game"
+    record = json.dumps({"format": "kahuna-record", "version": 1, "actions": [],
+                         "setup": {"seed": 1, "hand": 3}})
+    open_file(app, "partie.json", record.encode())
+    quoted = {"en": "“hand”", "de": "„hand“", "fr": "« hand »", "pl": "„hand”"}[lang]
+    assert quoted in app.notice[1]  # a setup's key too, in the language's quotes
+
+
+def test_an_unknown_key_is_said_back_printable_and_short():
+    """The key comes from outside: hidden characters are dropped, a long one is cut, and
+    the page's HTML escapes it (never markup)."""
+    key = "\u202e<b>" + "x" * 100
+    app = App(MemoryStorage(), Clock(), seed=3)
+    boot(app, {"position": encode({"format": "kahuna-position", key: 1})})
+    said = app.notice[1]
+    assert "\u202e" not in said and "<b>xxx" in said and "x" * 30 not in said
+    assert "<b>xxx" not in view(app).dialog and "&lt;b&gt;xxx" in view(app).dialog

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from web.game import saves
 from web.state.acts import handle
@@ -325,3 +326,20 @@ def test_a_finished_game_opened_from_a_record_or_a_link_is_not_counted():
     assert sum(saves.results(storage)[player.match.level].values()) == 1
     player.dialog = "end"
     assert "Your games against" in view(player).dialog
+
+
+def test_saves_of_the_pages_first_versions_still_open():
+    """Saves written by the page of commits 8a3cdd7 (V1, V2 and a handicap, against the
+    computer) and af3b9e0 (the tutorial's, from a position) resume where they were: the
+    readers refuse unknown keys now (issue 32), and these hold none."""
+    earlier = Path(__file__).parent / "data" / "earlier"
+    for name, actions in (("save-8a3cdd7.json", 40), ("tutorial-save-af3b9e0.json", 6)):
+        storage = MemoryStorage()
+        raw = (earlier / name).read_text(encoding="utf-8").strip()
+        storage[saves.PREFIX + "game"] = raw
+        storage[saves.CURRENT] = "game"
+        entry = saves.current(storage)
+        assert entry is not None and entry.problem == "" and len(entry.match.actions) == actions
+        app = App(storage, Clock(), seed=1)
+        boot(app, {})
+        assert app.dialog == "" and len(app.match.actions) == actions

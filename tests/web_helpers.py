@@ -199,4 +199,5 @@ def _position(**changes) -> str:
 FRESH = _position()  # a good one: a fresh deal, Black to move
 UNKNOWN_ISLAND = _position(display=["ZZZZ", "GOLA", "IFFI"])
 THIRD_CARD = _position(display=["COCO", "COCO", "IFFI"])  # two in Black's hand already
+UNKNOWN_KEY = _position(brigdes={"black": ["ALOA-BARI"]})  # a slip for "bridges"
 ILLEGAL = encode(json.loads(broken_at_action_3()))

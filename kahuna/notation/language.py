@@ -3,7 +3,8 @@
 English is the source language: the messages in the code are English, and English needs
 no catalogue. Every other language has ``locale/<lang>/LC_MESSAGES/kahuna.mo`` beside this
 package (compiled from its ``kahuna.po`` by ``scripts/i18n.py``; see docs/translating.md).
-The page finds them at the same place in Pyodide's file system.
+The page finds them at the same place in Pyodide's file system; an installed package
+holds them inside itself, as ``kahuna/locale/`` (pyproject.toml).
 
 A translations object is a ``gettext.NullTranslations`` (English) or a
 ``gettext.GNUTranslations``; the narration calls its ``gettext``, ``ngettext``,
@@ -20,9 +21,13 @@ from __future__ import annotations
 import gettext
 import os
 
-#: The catalogues' folder: ``locale/`` beside the package, in the repository and in the page.
-# os.path, not pathlib: the page would import pathlib for this one line (boot time).
-LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "locale")
+# os.path, not pathlib: the page would import pathlib for these lines (boot time).
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+#: The catalogues' folder: ``locale/`` beside the package, in the repository and in the
+#: page; inside it, ``kahuna/locale``, once installed (pyproject.toml puts them there).
+LOCALE_DIR = os.path.join(_PACKAGE, "locale")
+if not os.path.isdir(LOCALE_DIR):
+    LOCALE_DIR = os.path.join(_PACKAGE, "..", "locale")
 #: The gettext domain: ``kahuna.po``, ``kahuna.mo``.
 DOMAIN = "kahuna"
 #: The languages the game speaks, English (the source) first.

@@ -15,7 +15,7 @@ from ..rules.actions import parse_island, parse_line
 from ..rules.board import DEGREE, ISLANDS, N_ISLANDS, line_name
 from ..rules.errors import KahunaError, PositionError, shown
 from ..rules.fields import FIELDS, ValueKind
-from .reading import parse_flag, parse_list, parse_number, parse_seat
+from .reading import check_keys, parse_flag, parse_list, parse_number, parse_seat
 from ..rules.state import (
     BLACK, BRIDGES, COLOURS, HAND_LIMIT, WHITE, Phase, State, bridge_counts, cards_of,
 )
@@ -50,24 +50,42 @@ def _names(cards: list[int]) -> list[str]:
     return [ISLANDS[c] for c in cards]
 
 
-#: The fields written in a way of their own (the cards and bridges), by field name; each
-#: gives the position's key and the value.
-_WRITE_FIELD: dict[str, Any] = {
-    "owner": lambda s: ("bridges", {seat_name(q): [line_name(l) for l in s.bridges(q)]
+#: The fields written in a way of their own (the cards and bridges), by field name: the
+#: position's key, and how the value is written.
+_WRITE_FIELD: dict[str, tuple[str, Any]] = {
+    "owner": ("bridges", lambda s: {seat_name(q): [line_name(l) for l in s.bridges(q)]
                                     for q in (BLACK, WHITE)}),
-    "hands": lambda s: ("hands", {seat_name(q): _names(s.hand(q)) for q in (BLACK, WHITE)}),
-    "known": lambda s: ("known", {seat_name(q): _names(cards_of(s.known[q]))
+    "hands": ("hands", lambda s: {seat_name(q): _names(s.hand(q)) for q in (BLACK, WHITE)}),
+    "known": ("known", lambda s: {seat_name(q): _names(cards_of(s.known[q]))
                                   for q in (BLACK, WHITE)}),
-    "display": lambda s: ("display", [ISLANDS[c] if c >= 0 else None for c in s.display]),
-    "pile": lambda s: ("pile", _names(s.pile[::-1])),
-    "discard_up": lambda s: ("discard", {"up": _names(s.discard_up),
+    "display": ("display", lambda s: [ISLANDS[c] if c >= 0 else None for c in s.display]),
+    "pile": ("pile", lambda s: _names(s.pile[::-1])),
+    "discard_up": ("discard", lambda s: {"up": _names(s.discard_up),
                                          "down": _names(s.discard_down)}),
-    "scorings": lambda s: ("scorings", [list(x) for x in s.scorings]),
+    "scorings": ("scorings", lambda s: [list(x) for x in s.scorings]),
 }
 #: Fields a position does not write: they follow from the rest (R3, R10), are written
 #: with another (discard_down), or belong to the game, not the position.
 NOT_WRITTEN = frozenset({"counts", "control", "supply", "hand_size", "discard_down",
                          "reshuffles", "outcome"})
+SEATS = ("black", "white")
+#: The keys of a position's objects, by the object's key.
+INNER_KEYS = {"variants": tuple(name for name, group in _GROUP.items() if group == "variants"),
+              "bridges": SEATS, "hands": SEATS, "known": SEATS, "discard": ("up", "down")}
+
+
+def _keys() -> tuple[str, ...]:
+    """The keys a position may have: those ``position_to_json`` writes, in its order."""
+    keys = ["format", "version"]
+    for f in FIELDS:
+        if f.kind is not ValueKind.OTHER:
+            keys.append(_GROUP.get(f.name, f.name))
+        elif f.name in _WRITE_FIELD:
+            keys.append(_WRITE_FIELD[f.name][0])
+    return tuple(dict.fromkeys(keys))
+
+
+KEYS = _keys()
 
 
 def position_to_json(state: State) -> dict[str, Any]:
@@ -81,8 +99,8 @@ def position_to_json(state: State) -> dict[str, Any]:
             group = _GROUP.get(f.name)
             (data.setdefault(group, {}) if group else data)[f.name] = value
         elif f.name in _WRITE_FIELD:
-            key, value = _WRITE_FIELD[f.name](state)
-            data[key] = value
+            key, write = _WRITE_FIELD[f.name]
+            data[key] = write(state)
     return data
 
 
@@ -103,6 +121,7 @@ def _build(data: Any, seed: int) -> State:
         raise PositionError(f"not a position: format is {shown(data.get('format'))}")
     if "version" in data and parse_number(data, "version") != VERSION:
         raise PositionError(f"unknown position version {shown(data.get('version'))}")
+    check_keys(data, KEYS, "the position", PositionError)
     rng = random.Random(seed)
     s = State(rng=rng)
     for f in FIELDS:
@@ -179,7 +198,7 @@ def _build(data: Any, seed: int) -> State:
         raise PositionError("the display has three places")
     s.display = [take([c], "display")[0] if c is not None else -1 for c in display]
     s.display += [-1] * (3 - len(s.display))
-    discard = data.get("discard", {})
+    discard = _group(data, "discard")
     s.discard_up = take(discard.get("up", []), "discard pile")
     s.discard_down = take(discard.get("down", []), "discard pile")
     pile = data.get("pile", "rest")
@@ -218,9 +237,12 @@ def _parse_phase(value: Any) -> Phase:
 
 
 def _group(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """The object under ``key`` (none: empty), its keys checked (INNER_KEYS)."""
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise PositionError(f"{key!r} is an object of named fields, not {shown(value)}")
+        raise PositionError(f"{key!r} is an object with the keys "
+                            f"{', '.join(INNER_KEYS[key])}, not {shown(value)}")
+    check_keys(value, INNER_KEYS[key], repr(key), PositionError)
     return value
 
 
@@ -228,4 +250,7 @@ def _per_seat(data: dict[str, Any], key: str) -> dict[str, list[Any]]:
     value = data.get(key, {})
     if not isinstance(value, dict):
         raise PositionError(f"{key!r} maps 'black' and 'white' to lists")
+    # a seat is read in any case (parse_seat), so its key is checked so too
+    check_keys({k.lower() if isinstance(k, str) else k: None for k in value}, SEATS,
+               repr(key), PositionError)
     return value

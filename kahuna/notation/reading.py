@@ -1,16 +1,19 @@
 """The one door for data from outside: files, links, saves, address parameters.
 
-``load_json`` parses untrusted JSON strictly, and the field readers take single values
-out of it without converting anything silently. Every reader of outside data (positions,
-records, links, the page's saves and address) goes through here, and raises only the
-engine's own errors, subclasses of ``KahunaError`` that say what is wrong: never a
-``TypeError``, a ``RecursionError`` or a hang, whatever the input (tests/test_fuzz.py).
+``load_json`` parses untrusted JSON strictly, the field readers take single values out
+of it without converting anything silently, and ``check_keys`` refuses a key an object
+should not have (a misspelling) rather than passing it over. Every reader of outside
+data (positions, records, links, the page's saves and address) goes through here, and
+raises only the engine's own errors, subclasses of ``KahunaError`` that say what is
+wrong: never a ``TypeError``, a ``RecursionError`` or a hang, whatever the input
+(tests/test_fuzz.py).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from typing import Any
 
 from ..rules.errors import KahunaError, PositionError, refused, shown
@@ -105,3 +108,16 @@ def parse_list(data: dict[str, Any], key: str) -> list[Any]:
     if not isinstance(value, list):
         raise PositionError(f"{key!r} is a list, not {shown(value)}")
     return value
+
+
+def check_keys(data: dict[str, Any], keys: Collection[str], where: str,
+               error: type[KahunaError]) -> None:
+    """Refuse a key of ``data`` that is none of ``keys``: a misspelled key (``to-move``)
+    would otherwise be passed over, its value lost without a word. ``error`` names the
+    key, ``where`` it is (``the position``, ``'bridges'``) and the keys it may have."""
+    for key in data:
+        if key not in keys:
+            exc = refused(error, "key", f"{where} has no key {shown(key)}; "
+                                        f"its keys are {', '.join(keys)}")
+            exc.key = str(key)
+            raise exc

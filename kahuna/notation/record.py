@@ -12,10 +12,14 @@ from ..rules.deal import Setup, new_game
 from ..rules.errors import KahunaError, PositionError, RecordError, shown
 from ..rules.state import Effects, State
 from .position import position_from_json, seat_name
-from .reading import parse_flag, parse_list, parse_number, parse_seat
+from .reading import check_keys, parse_flag, parse_list, parse_number, parse_seat
 
 FORMAT = "kahuna-record"
 VERSION = 1
+#: The keys a record may have (docs/notation.md); "meta" is free, never read here.
+KEYS = ("format", "version", "setup", "position", "seed", "actions", "meta")
+#: The keys of its setup.
+SETUP_KEYS = tuple(Setup.__dataclass_fields__)
 
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
@@ -35,10 +39,7 @@ def setup_from_json(data: Any) -> Setup:
     """Read a setup object; raises RecordError if malformed."""
     if not isinstance(data, dict):
         raise RecordError("'setup' must be an object")
-    known = set(Setup.__dataclass_fields__)
-    unknown = set(data) - known
-    if unknown:
-        raise RecordError(f"unknown setup fields: {', '.join(sorted(unknown))}")
+    check_keys(data, SETUP_KEYS, "'setup'", RecordError)
     try:
         first = data.get("first")
         deck = data.get("deck")
@@ -89,6 +90,7 @@ def start_of(record: Any) -> State:
     if version != VERSION:
         raise RecordError(f"unknown record version {shown(version)}; "
                           f"this program reads version {VERSION}")
+    check_keys(record, KEYS, "the game record", RecordError)
     try:
         if "position" in record:
             return position_from_json(record["position"], parse_number(record, "seed"))

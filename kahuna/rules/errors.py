@@ -8,9 +8,11 @@ from typing import Any
 class KahunaError(Exception):
     """Base class of every error the engine raises on purpose. ``kind`` names a trouble
     that has no class of its own, for a reader's plain words (the page's notices):
-    "size" (too large to read) or "text" (not text of the kind expected at all)."""
+    "size" (too large to read), "text" (not text of the kind expected at all) or "key"
+    (an object holds a key its kind has not, often a misspelling: ``key`` names it)."""
 
     kind = ""
+    key = ""
 
 
 def refused(error: type[KahunaError], kind: str, message: str) -> KahunaError:

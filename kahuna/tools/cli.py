@@ -10,6 +10,7 @@ import os
 import sys
 from typing import Any
 
+from .. import __version__
 from ..drawing.annotations import parse_annotations
 from ..drawing.marks import Marks, annotated
 from ..drawing.picture import THEMES, picture_svg
@@ -279,9 +280,11 @@ def _puzzle(args: argparse.Namespace) -> int:
     return 0 if verdict.reached else 1
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run one subcommand; the exit status (0 success, 1 bad record or file, 2 bad input)."""
-    parser = argparse.ArgumentParser(prog="python -m kahuna", description=__doc__)
+def main(argv: list[str] | None = None, prog: str = "python -m kahuna") -> int:
+    """Run one subcommand; the exit status (0 success, 1 bad record or file, 2 bad input).
+    ``prog``: the command's name in its help and errors."""
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="check and replay a game record")
     p.add_argument("file")
@@ -344,3 +347,16 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(run=_puzzle)
     args = parser.parse_args(argv)
     return args.run(args)
+
+
+def command(prog: str = "kahuna") -> int:
+    """``main`` as a command: ``kahuna`` (pyproject.toml) and ``python -m kahuna``. A
+    reader that stops reading (``kahuna puzzles | head -3``) ends it quietly, with no
+    traceback."""
+    try:
+        status = main(prog=prog)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at the exit
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's flush too
+        return 1
+    return status

@@ -9,6 +9,14 @@ from kahuna import IllegalAction, NotationError, PositionError
 from .language import N_, _
 
 TOO_LARGE = N_("The data is too large to be a game record.")
+#: Characters of an unknown key said back: it may be anything.
+_SAID = 24
+
+
+def _printable(text: str) -> str:
+    """``text`` without its control and hidden characters, cut short."""
+    text = "".join(c for c in text if c.isprintable())
+    return text if len(text) <= _SAID else text[:_SAID - 1] + "…"
 
 
 def reason(exc: BaseException) -> str:
@@ -24,6 +32,11 @@ def reason(exc: BaseException) -> str:
             return _(TOO_LARGE)
         if kind == "text":
             return _("The data is damaged, cut short, or no game record at all.")
+        if kind == "key":
+            # TRANSLATORS: {key} is the unknown field's name as the data spells it
+            # (often a slip, such as "to-move" for "to_move"), quoted as it is.
+            return _("It holds a field that the game does not know, “{key}”: perhaps a "
+                     "misspelling.").format(key=_printable(inner.key))
         if isinstance(inner, IllegalAction):
             return _("It holds a move that the rules do not allow at that point.")
         if isinstance(inner, NotationError):
