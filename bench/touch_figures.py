@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 from scripts.measure import TOUCH_JS  # noqa: E402
-from scripts.page_driver import new_game, settle  # noqa: E402
+from scripts.page_driver import choose_a_card_that_lights_lines, new_game, settle  # noqa: E402
 from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 
@@ -39,18 +39,9 @@ SIZES = ((390, 844), (844, 390))
 
 
 
-def _select_a_card_that_lights_lines(page) -> None:
-    cards = page.locator("#hand button.card")
-    for i in range(cards.count()):
-        cards.nth(i).click()
-        if page.locator("#board [data-act]").count():
-            return
-        cards.nth(i).click()
-
-
 def _a_card_selected(page) -> None:
     settle(page)
-    _select_a_card_that_lights_lines(page)
+    choose_a_card_that_lights_lines(page)
 
 
 def _every_line_lit(page) -> None:

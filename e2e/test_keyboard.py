@@ -200,3 +200,36 @@ def test_settings_by_keyboard_are_remembered_and_draw_the_dark_theme(page, base_
     wait_ready(page)
     assert page.evaluate("[document.documentElement.dataset.theme,"
                          " document.documentElement.dataset.motion]") == ["dark", "off"]
+
+
+def test_the_hot_seat_cover_takes_focus_keeps_it_and_hands_it_to_the_next_player(
+        page, base_url, wait_ready, screenshot):
+    """Two players at one device, by keyboard: the cover between turns holds focus (Tab
+    and Shift+Tab stay on it, the page behind is inert), Enter shows the next player's
+    cards and focus lands where that player plays."""
+    page.goto(base_url + "?seed=5&pace=0")
+    wait_ready(page)
+    settle(page)
+    _tab_to(page, "#btn-new")
+    page.keyboard.press("Enter")
+    keys_to(page, '#dialog [data-act="set:mode:hotseat"]')
+    page.keyboard.press("Enter")
+    keys_to(page, '#dialog [data-act="set:first:black"]')
+    page.keyboard.press("Enter")
+    keys_to(page, '#dialog [data-act="start"]')
+    page.keyboard.press("Enter")
+    for player in ("Black", "White"):
+        page.wait_for_selector("#cover:not([hidden])")
+        where = focused(page)
+        assert where == {"where": "cover", "act": "uncover", "line": "", "island": ""}, where
+        assert player in page.text_content("#cover h2")
+        for key in ("Tab", "Tab", "Shift+Tab"):  # one control: focus stays on it
+            assert _press(page, key)["act"] == "uncover"
+        assert page.evaluate("document.querySelector('main.game').inert")
+        if player == "White":
+            screenshot(page, "keyboard-hotseat-cover")
+        where = _press(page, "Enter")
+        assert page.locator("#cover").is_hidden()
+        assert where["where"] in TURN_START, where  # the next player's turn, in reach
+        assert page.locator("#hand button.card").count() > 0  # their cards, face up
+        _end_turn(page)

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Frame, Page
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from scripts.browser import guard_network, wait_ready
-from scripts.page_driver import settle
+from scripts.page_driver import choose_a_card_that_lights_lines, settle
 from tests.helpers import HOLD_ALOA, last_card
 
 AXE = Path(__file__).resolve().parent.parent / "e2e" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -51,13 +51,7 @@ def _new_game(page: Page) -> None:
 def _card_chosen(page: Page) -> None:
     """A card chosen: its lines lit on the board, each a button."""
     settle(page)
-    cards = page.locator("#hand button.card")
-    for i in range(cards.count()):
-        cards.nth(i).click()
-        if page.locator("#board path.hit").count():
-            return
-        cards.nth(i).click()
-    raise AssertionError("no card of the hand fits a line")
+    assert choose_a_card_that_lights_lines(page), "no card of the hand fits a line"
 
 
 def _scoring(page: Page) -> None:

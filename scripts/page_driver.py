@@ -47,20 +47,27 @@ def click_line(page: Page | Frame, line: Locator) -> None:
     page.mouse.click(x, y)
 
 
-def place_a_bridge(page: Page | Frame) -> bool:
-    """Try the hand's cards one by one; place a bridge with the first that lights lines."""
+def choose_a_card_that_lights_lines(page: Page | Frame) -> bool:
+    """Try the hand's cards one by one, from no selection (a hint selects cards), and
+    keep the first that lights lines on the board; False when none does."""
     pressed = page.locator('#hand button.card[aria-pressed="true"]')
-    while pressed.count():  # start from no selection (a hint selects cards)
+    while pressed.count():
         pressed.first.click()
     cards = page.locator("#hand button.card")
     for i in range(cards.count()):
         cards.nth(i).click()
-        lines = page.locator("#board path.hit")
-        if lines.count():
-            click_line(page, lines.first)
+        if page.locator("#board path.hit").count():
             return True
         cards.nth(i).click()  # unselect
     return False
+
+
+def place_a_bridge(page: Page | Frame) -> bool:
+    """Place a bridge with the first card of the hand that lights lines."""
+    if not choose_a_card_that_lights_lines(page):
+        return False
+    click_line(page, page.locator("#board path.hit").first)
+    return True
 
 
 def end_turn(page: Page | Frame) -> None:
