@@ -120,3 +120,13 @@ def test_the_candidate_is_the_master_but_for_its_evaluation():
     master, candidate = make_player("master").level, make_player("master-model").level
     assert candidate.weights is MODEL
     assert dataclasses.replace(candidate, name="master", weights=master.weights) == master
+
+
+def test_the_candidate_takes_a_level_tuning_but_refuses_a_hand_set_weight():
+    assert make_player("master-model:iterations=90").level.weights is MODEL
+    try:
+        make_player("master-model:reach=0.3")
+    except KeyError as error:
+        assert "fitted model" in str(error)
+    else:
+        raise AssertionError("a hand-set weight was taken by a fitted model")

@@ -146,6 +146,9 @@ def _tuning(text: str, weights: Weights) -> dict[str, Any]:
             raise KeyError(f"{key} needs a number, not {value!r}") from None
         if key in tunable:
             result[key] = number
+        elif not isinstance(weights, Weights):
+            raise KeyError(f"cannot tune {key!r}: this player's evaluation is a fitted "
+                           f"model (bench/fit_model.py); numbers only: {', '.join(tunable)}")
         elif index:
             entries = list(changed.get(field, getattr(weights, field)))
             if not 1 <= int(index) <= len(entries):

@@ -11,6 +11,7 @@ import math
 import random
 from collections import defaultdict
 from collections.abc import Iterable
+from operator import mul
 from pathlib import Path
 
 from ..players.evaluate import FITTED, evaluate
@@ -94,26 +95,29 @@ def collect(records: Iterable[dict]) -> tuple[Rows, Rows, int]:
 
 def fit(rows: dict, l2: float, steps: int = 25) -> list[float]:
     """The weights minimising the cross-entropy of one round's rows plus ``l2`` / 2 times
-    their squared norm, by Newton's method from zero."""
+    their squared norm, by Newton's method from zero. The sums run column by column
+    (``map`` over whole columns), which is many times faster in pure Python than row by
+    row: a fit of 16,000 games takes seconds, not an hour."""
     k = len(NAMES)
+    columns = [list(c) for c in zip(*rows)] if rows else [[] for _ in range(k)]
+    counts = [v[0] for v in rows.values()]
+    ysums = [v[1] for v in rows.values()]
     w = [0.0] * k
     for _ in range(steps):
-        grad = [l2 * wi for wi in w]
+        z = [0.0] * len(counts)
+        for wi, column in zip(w, columns):
+            if wi:
+                z = list(map(lambda a, b: a + wi * b, z, column))
+        p = list(map(_sigmoid, z))
+        g = list(map(lambda c, pi, y: c * pi - y, counts, p, ysums))
+        h = list(map(lambda c, pi: c * pi * (1.0 - pi), counts, p))
+        grad = [l2 * wi + sum(map(mul, g, column)) for wi, column in zip(w, columns)]
         hess = [[l2 if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for x, (count, ysum, _) in rows.items():
-            p = _sigmoid(sum(wi * xi for wi, xi in zip(w, x)))
-            g = count * p - ysum
-            h = count * p * (1.0 - p)
-            for i, xi in enumerate(x):
-                if xi:
-                    grad[i] += g * xi
-                    hx = h * xi
-                    row = hess[i]
-                    for j in range(i, k):
-                        row[j] += hx * x[j]
         for i in range(k):
-            for j in range(i):
-                hess[i][j] = hess[j][i]
+            weighted = list(map(mul, h, columns[i]))
+            for j in range(i, k):
+                hess[i][j] += sum(map(mul, weighted, columns[j]))
+                hess[j][i] = hess[i][j]
         step = _solve(hess, grad)
         w = [wi - si for wi, si in zip(w, step)]
         if max(abs(s) for s in step) < 1e-6:
