@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..rules.board import DEGREE, ENDS_OF, MAJORITY, N_ISLANDS
 from ..rules.state import INTERIM_POINTS, Phase, State
+from .model import Logistic, can_complete
 
 #: The value of a won game, far above any margin of points.
 WIN = 100.0
@@ -52,8 +53,10 @@ FITTED = Weights(near=(0.0, 0.9132, 0.3712, 0.003, 0.1372), reach=0.35, cascade=
                  final=(0.2806, 1.1319, 1.4))
 
 
-def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
-    """``state``'s worth to ``player`` in points (a won game is worth ``WIN`` + margin)."""
+def evaluate(state: State, player: int, weights: Weights | Logistic = DEFAULT) -> float:
+    """``state``'s worth to ``player`` in points (a won game is worth ``WIN`` + margin):
+    by hand-set terms with ``Weights``, by the fitted chance to win with a ``Logistic``
+    model (its log-odds times its scale)."""
     opp = 1 - player
     margin = 0
     for scoring in state.scorings:
@@ -62,6 +65,8 @@ def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
     if phase is _OVER:
         winner = state.outcome.winner
         return margin + (0.0 if winner is None else WIN if winner == player else -WIN)
+    if weights.__class__ is Logistic:
+        return weights.scale * weights.logit(state, player)
     mine, theirs = state.counts[player], state.counts[opp]
     control = state.control
     hand = state.hands[player]
@@ -84,7 +89,7 @@ def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
             need = MAJORITY[i] - mine[i]
             if need <= free:
                 value = near[need] * (1.0 + cascade * theirs[i])
-                if need == 1 and (hand[i] or _can_complete(i, hand, owner)):
+                if need == 1 and (hand[i] or can_complete(i, hand, owner)):
                     value += weights.reach
                 potential += value
             need = MAJORITY[i] - theirs[i]
@@ -107,14 +112,6 @@ def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
     supply = state.supply
     value += weights.bridge * (supply[opp] - supply[player])
     return value
-
-
-def _can_complete(island: int, hand: list[int], owner: list[int]) -> bool:
-    """A card of a far end in ``hand`` can put a bridge on a free line of ``island`` (R8)."""
-    for line, far in ENDS_OF[island]:
-        if owner[line] < 0 and hand[far]:
-            return True
-    return False
 
 
 _OVER, _FINAL = Phase.OVER, Phase.FINAL

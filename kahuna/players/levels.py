@@ -26,12 +26,13 @@ from typing import Any, Callable
 from ..rules.actions import Action
 from ..rules.observation import Observation
 from .evaluate import FITTED, Weights
+from .fitted_model import MODEL
 from .greedy import GreedyPlayer
 from .protocol import Decided, Player, Sliced, Thinking, legal_actions
 from .search import Level, SearchPlayer
 
 __all__ = ["Decided", "Player", "Sliced", "Thinking", "RandomPlayer", "GreedyPlayer",
-           "SearchPlayer", "Level", "LEVEL_SETTINGS", "MASTER", "PLAYERS", "LEVELS", "choose",
+           "SearchPlayer", "Level", "LEVEL_SETTINGS", "MASTER", "CANDIDATES", "PLAYERS", "LEVELS", "choose",
            "level_named", "make_player"]
 
 
@@ -80,12 +81,17 @@ LEVEL_SETTINGS: tuple[Level, ...] = (
 )
 LEVELS: tuple[str, ...] = tuple(level.name for level in LEVEL_SETTINGS)
 
+#: A candidate for the top level, not a level (issue 34): the master's search with the
+#: logistic model of the chance to win as its evaluation (``model.py``, fitted by
+#: ``bench/fit_model.py``), measured against the master before it may replace it.
+CANDIDATES: tuple[Level, ...] = (dataclasses.replace(MASTER, name="master-model", weights=MODEL),)
+
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    **{level.name: partial(SearchPlayer, level) for level in LEVEL_SETTINGS},
+    **{level.name: partial(SearchPlayer, level) for level in LEVEL_SETTINGS + CANDIDATES},
 }
-_SETTINGS = {level.name: level for level in LEVEL_SETTINGS}
+_SETTINGS = {level.name: level for level in LEVEL_SETTINGS + CANDIDATES}
 
 
 def level_named(name: str) -> Level:
@@ -140,6 +146,9 @@ def _tuning(text: str, weights: Weights) -> dict[str, Any]:
             raise KeyError(f"{key} needs a number, not {value!r}") from None
         if key in tunable:
             result[key] = number
+        elif not isinstance(weights, Weights):
+            raise KeyError(f"cannot tune {key!r}: this player's evaluation is a fitted "
+                           f"model (bench/fit_model.py); numbers only: {', '.join(tunable)}")
         elif index:
             entries = list(changed.get(field, getattr(weights, field)))
             if not 1 <= int(index) <= len(entries):
