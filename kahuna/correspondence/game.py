@@ -1,0 +1,592 @@
+"""A game with a friend by links: what one device keeps, the turns it sends, the links
+it receives (docs/correspondence.md).
+
+``invite`` and ``accept`` start a game; then ``take_turn`` (a turn of this device's
+player), ``reply`` (a link of the protocol alone: a shuffle's pass, or this side's keys
+at the end) and ``receive`` (the friend's link). ``Game.status`` says which is due.
+A device keeps its own secret seed and the links, nothing else (``Game.to_json``):
+everything it shows is worked out from them, so it never holds the friend's hidden
+cards or the pile's order (R24).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+import secrets
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..notation.reading import parse_seat
+from ..notation.record import setup_from_json, setup_to_json
+from ..rules.actions import Action, Kind, discard
+from ..rules.deal import Setup, new_game
+from ..rules.errors import IllegalAction, KahunaError, NotationError
+from ..rules.observation import Observation, observe
+from ..rules.state import BLACK, CARDS, COLOURS, WHITE, Effects, State
+from .deck import (PASSES, SLOTS_PER_GEN, items_of, key, open_card, pass_a, pass_c, pass_d,
+                   pass_z, slot_key)
+from .envelope import (AlteredLink, CheatDetected, ForeignLink, MissingLink, ReplayedLink,
+                       TurnError, b64, chain, points_of, points_text, read, scalar_of,
+                       scalar_text, seal, unb64, write)
+from .group import CARD_POINTS, G, GroupError, decode, encode, multiply
+from .ledger import Ledger
+
+FORMAT = "kahuna-correspondence"
+PLAY, SEND, WAIT, OVER = "play", "send", "wait", "over"
+INVITER, FRIEND = 0, 1
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link to send: ``text`` goes after ``#play=`` in the page's address."""
+
+    text: str
+    number: int
+
+    def url(self, base: str) -> str:
+        """The address to send, the game in its fragment (a server never sees it)."""
+        return f"{base}#play={self.text}"
+
+
+class Game:
+    """One device's side of a game: its seed and the links, and what follows from them."""
+
+    def __init__(self, role: int, seed: bytes, rand: random.Random) -> None:
+        self.role = role
+        self.seed = seed
+        self._rand = rand
+        self.links: list[str] = []
+        self.id = ""
+        self.setup = Setup()
+        self.seat = BLACK
+        self.head = b""
+        self.mac_key = b""
+        self.passes: dict[int, dict[str, list]] = {}
+        self.u_role: dict[int, int] = {0: INVITER}  # who makes passes a and d
+        self.ledger = Ledger()
+        self.cards: dict[int, int] = {}  # slot -> card (0-23), opened here
+        self.their_keys: dict[int, int] = {}
+        self.sent_keys: set[int] = set()
+        self.outbox: dict[str, list] = {}  # passes made here and not sent yet
+        self.pending: dict[int, int] = {}  # slot -> the stand-in island shown until it opens
+        self.obs: Observation | None = None
+        self.history: list[tuple[int, Action]] = []
+        self.turns: list[tuple[int, str]] = []  # every action as sent, with its slots
+        self.their_seed: bytes | None = None
+
+    # ----- what the page reads ---------------------------------------------------
+
+    @property
+    def observation(self) -> Observation:
+        """What this device's player sees (R24). Cards not yet opened (a draw from the
+        pile, a new display card) stand in as some card: see ``unopened``."""
+        assert self.obs is not None
+        return self.obs
+
+    def unopened_display(self) -> list[int]:
+        """The display's places (0-2) whose card has not opened yet here (the friend's
+        link opens it): the page draws them face down."""
+        return [i for i, slot in enumerate(self.ledger.display) if slot in self.pending]
+
+    def unopened_hand(self) -> list[int]:
+        """The stand-in islands in this player's hand for cards drawn from the pile and
+        not yet opened (the friend's next link opens them)."""
+        return [island for slot, island in self.pending.items()
+                if slot in self.ledger.hands[self.seat]]
+
+    @property
+    def status(self) -> str:
+        """PLAY (this side's turn), SEND (a link of the protocol is due: ``reply``),
+        WAIT (the friend's link is awaited) or OVER (both keys out: ``verify``)."""
+        obs = self.observation
+        if obs.outcome is not None and self.their_seed is not None and self._seed_sent():
+            return OVER
+        if len(self.links) % 2 != self.role:
+            return WAIT
+        if obs.outcome is not None or self._owed_pass() or self.pending or self._gen_open():
+            return SEND
+        return PLAY if obs.to_move == self.seat else SEND
+
+    def _seed_sent(self) -> bool:
+        mine = range(self.role, len(self.links), 2)
+        return any("end" in read(self.links[i]) for i in mine)
+
+    def _gen_open(self) -> bool:
+        return set(self.passes.get(self.ledger.gen, {})) != set(PASSES)
+
+    # ----- roles and seats ----------------------------------------------------------
+
+    def _seat_of(self, role: int) -> int:
+        return self.seat if role == self.role else 1 - self.seat
+
+    def _owner(self, gen: int, name: str) -> int:
+        u = self.u_role[gen]
+        return u if name in ("a", "d") else 1 - u
+
+    def _owed_pass(self) -> str:
+        """The pass of the current generation this side must make now ("" if none)."""
+        gen = self.ledger.gen
+        done = self.passes.get(gen, {})
+        for name in PASSES:
+            if name not in done:
+                return name if self._owner(gen, name) == self.role and name != "z" else ""
+        return ""
+
+    # ----- taking a link in (both directions) ---------------------------------------
+
+    def _take(self, text: str, mine: bool, next_mine: bool = False) -> list[Effects]:
+        body = read(text)
+        sender = self.role if mine else 1 - self.role
+        if body["n"] == 0:
+            self._start(body)
+        elif not mine:
+            self._check(body, text)
+        if "e" in body and not mine:
+            self._agree(body["e"])
+        early = {k: v for k, v in body.get("q", {}).items() if _gen(k) <= self.ledger.gen}
+        self._passes(early, sender, mine)
+        keys = body.get("k", {})
+        if not isinstance(keys, dict) or not isinstance(body.get("t", []), list):
+            raise AlteredLink("the link's keys or actions are damaged")
+        if mine:
+            self.sent_keys.update(_slot(s) for s in keys)
+        else:
+            self.their_keys.update({_slot(s): scalar_of(k) for s, k in keys.items()})
+        self._refresh()
+        effects = [self._act(self._seat_of(sender), t) for t in body.get("t", [])]
+        self._passes({k: v for k, v in body.get("q", {}).items() if k not in early},
+                     sender, mine)
+        if "end" in body and not mine:
+            self.their_seed = unb64(body["end"])
+        if not mine and not next_mine:
+            self._last_pass()
+        self._refresh()
+        self.head = chain(self.head, body)
+        self.links.append(text)
+        return effects
+
+    def _start(self, body: dict[str, Any]) -> None:
+        """The invitation: the game's id, the setup, the seats, the deal's slots."""
+        try:
+            self.setup = setup_from_json(body.get("s"))
+            inviter = parse_seat(body.get("w"))
+        except KahunaError as exc:
+            raise AlteredLink(f"the invitation is damaged: {exc}") from exc
+        if self.setup.first is None or self.setup.deck is not None:
+            raise AlteredLink("the invitation is damaged: no first player, or a deck in clear")
+        self.id = body.get("g") if isinstance(body.get("g"), str) else ""
+        self.seat = inviter if self.role == INVITER else 1 - inviter
+        self.head = b""
+        world = new_game(replace(self.setup, deck=CARDS))  # stand-ins until the cards open
+        self.obs = observe(world, self.seat)
+        hand = self.obs.hand
+        stand_ins = [c for c in range(len(hand)) for _ in range(hand[c])]
+        self.pending = dict(zip(self.ledger.hands[self.seat], stand_ins))
+        self.pending.update(zip(self.ledger.display, world.display))
+
+    def _check(self, body: dict[str, Any], text: str) -> None:
+        """The envelope of a friend's link: its game, its place in the chain, its seal."""
+        if body.get("g") != self.id:
+            raise ForeignLink("this link belongs to another game")
+        n = body["n"]
+        if n < len(self.links):
+            raise ReplayedLink(f"this link (number {n}) was already applied")
+        if n > len(self.links):
+            raise MissingLink(f"link number {len(self.links)} has not arrived: ask your "
+                              f"friend to send it again (this one is number {n})")
+        if n % 2 == self.role:
+            raise ReplayedLink("this link was sent from this device, not to it")
+        if body.get("p") != b64(self.head):
+            raise AlteredLink("this link does not follow the last one: one of them was "
+                              "changed on its way")
+        if "e" in body:
+            self._agree(body["e"])
+        if body.get("m") != seal(self.mac_key, body):
+            raise AlteredLink("this link was changed on its way (its seal does not match)")
+
+    def _agree(self, point_text: Any) -> None:
+        """The shared sealing key (Diffie-Hellman of both sides' points)."""
+        try:
+            theirs = decode(unb64(point_text))
+        except GroupError as exc:
+            raise AlteredLink("the link's key is damaged") from exc
+        shared = multiply(key(self.seed, "seal", 0), theirs)
+        self.mac_key = hashlib.sha256(encode(shared)).digest()
+
+    def _passes(self, found: dict[str, Any], sender: int, mine: bool) -> None:
+        for name, value in sorted(found.items(), key=lambda kv: _gen(kv[0])):
+            gen = _gen(name)
+            kind = name[:1]
+            done = self.passes.setdefault(gen, {})
+            points = points_of(value)
+            if mine and done.get(kind) == points:  # made here before the link (pass z)
+                self.outbox.pop(name, None)
+                continue
+            due = next((p for p in PASSES if p not in done), "")
+            if gen > self.ledger.gen or kind != due or self._owner(gen, kind) != sender:
+                raise AlteredLink(f"the link holds a shuffle's pass out of turn ({name})")
+            size = 24 if gen == 0 else len(self.ledger.items[gen])
+            if len(points) != size:
+                raise AlteredLink(f"a shuffle's pass has {len(points)} cards, not {size}")
+            done[kind] = points
+            if mine:
+                self.outbox.pop(name, None)
+
+    def _last_pass(self) -> None:
+        """Pass z is made here as soon as pass d arrives: it has no randomness, and
+        the player needs it to see the cards."""
+        gen = self.ledger.gen
+        done = self.passes.get(gen, {})
+        if "d" in done and "z" not in done and self._owner(gen, "z") == self.role:
+            done["z"] = pass_z(self.seed, gen, done["d"])
+            self.outbox[f"z{gen}"] = done["z"]
+
+    # ----- cards --------------------------------------------------------------------
+
+    def _try_card(self, slot: int) -> int | None:
+        """The card in ``slot`` when both keys are here (None otherwise)."""
+        if slot in self.cards:
+            return self.cards[slot]
+        final = self.passes.get(slot // SLOTS_PER_GEN, {}).get("z")
+        if final is None or slot not in self.their_keys:
+            return None
+        card = open_card(final[slot % SLOTS_PER_GEN], slot_key(self.seed, slot),
+                         self.their_keys[slot])
+        friend = 1 - self.seat
+        if card is None:
+            raise CheatDetected(friend, f"the key your friend gave for card {slot} opens no card")
+        if card in {c for s, c in self.cards.items() if s // SLOTS_PER_GEN == slot // SLOTS_PER_GEN}:
+            raise CheatDetected(friend, f"card {slot} opens as a card already dealt")
+        self.cards[slot] = card
+        return card
+
+    def _refresh(self) -> None:
+        """Put each card that has just opened in place of its stand-in."""
+        if self.obs is None:
+            return
+        hand, display = list(self.obs.hand), list(self.obs.display)
+        for slot, stand_in in list(self.pending.items()):
+            card = self._try_card(slot)
+            if card is None:
+                continue
+            del self.pending[slot]
+            if slot in self.ledger.hands[self.seat]:
+                hand[stand_in] -= 1
+                hand[card // 2] += 1
+            elif slot in self.ledger.display:
+                display[self.ledger.display.index(slot)] = card // 2
+        self.obs = replace(self.obs, hand=tuple(hand), display=tuple(display))
+        seen = Counter(c for c in display if c >= 0) + Counter(self.obs.discard_up)
+        for island, n in enumerate(hand):
+            seen[island] += n + self.obs.known[1 - self.seat][island]
+        if any(n > 2 for n in seen.values()):
+            raise CheatDetected(1 - self.seat, "a card opened as one of which both are in sight")
+
+    # ----- actions --------------------------------------------------------------------
+
+    def _act(self, player: int, text: Any) -> Effects:
+        """Apply one action as sent (its slots named) to the seat's view of the game."""
+        action, slots = parse_sent(text)
+        me, obs = self.seat, self.observation
+        hand = self.ledger.hands[player]
+        if len(set(slots)) != len(slots) or any(s not in hand for s in slots):
+            raise AlteredLink(f"{text}: a card named that is not in {COLOURS[player]}'s hand")
+        kind = Kind.DISCARD if action is None else action.kind
+        needed: list[int] = []
+        top: list[int] = []
+        taken = -1
+        if kind in (Kind.PLACE, Kind.REMOVE):
+            cards = tuple(sorted(self._card(s, player) // 2 for s in slots))
+            if len(slots) != len(action.cards) or cards != action.cards:
+                raise CheatDetected(player, f"{COLOURS[player]} played {action} with other cards")
+            if player != me:
+                needed = self._beyond_known(cards, player)
+        elif kind is Kind.DISCARD and player != me:
+            needed = self._beyond_known([self.cards[s] // 2 for s in slots if s in self.cards],
+                                        player)
+        elif kind is Kind.TAKE:
+            if self.pending.keys() & set(self.ledger.display):
+                raise AlteredLink("a display card was not opened before it was taken")
+            if action.cards[0] in obs.display:
+                taken = obs.display.index(action.cards[0])
+            if self.ledger.pile:
+                card = self._try_card(self.ledger.pile[-1])
+                if card is not None:
+                    top = [card // 2]
+                elif player != me:
+                    raise AlteredLink("the link lacks the key of the card laid on the display")
+        world = self._world(needed, top, player)
+        if kind is Kind.DISCARD:
+            action = discard(self._discarded(world, player, slots))
+        world.history = list(self.history)
+        try:
+            fx = world.play(action)
+        except IllegalAction as exc:
+            if player == me:
+                raise
+            raise CheatDetected(player, f"{COLOURS[player]}'s move {text} breaks {exc}") from exc
+        self.history = world.history
+        self.turns.append((player, text))
+        gen = self.ledger.gen
+        self.ledger.move(player, action, slots, taken, fx)
+        if self.ledger.gen != gen:  # R18: the drawer of the last card makes passes a and d
+            self.u_role[self.ledger.gen] = self.role if player == me else 1 - self.role
+        self.obs = observe(world, me)
+        self._stand_ins(world, player, kind, fx)
+        if player != me and kind in (Kind.PILE, Kind.DISCARD):
+            fx.drawn = -1  # a stand-in: the friend's card is not known here
+        return fx
+
+    def _beyond_known(self, cards: list[int] | tuple[int, ...], player: int) -> list[int]:
+        """The friend's cards opened here that the rules' memory (R24) does not hold in
+        their hand: a world must deal them there."""
+        known = Counter(dict(enumerate(self.observation.known[player])))
+        return list((Counter(cards) - known).elements())
+
+    def _card(self, slot: int, player: int) -> int:
+        card = self._try_card(slot)
+        if card is None:
+            raise AlteredLink(f"the link lacks the key of the card {COLOURS[player]} played")
+        return card
+
+    def _world(self, needed: list[int], top: list[int], player: int) -> State:
+        """A whole state that this seat cannot tell from the true one, with the
+        friend's played cards in their hand and a card just opened on the pile's top."""
+        obs = self.observation
+        cards = obs.unseen()
+        for card in needed + top:
+            if card not in cards:
+                raise CheatDetected(player, f"{COLOURS[player]} showed a card of which both "
+                                    "are already in sight")
+            cards.remove(card)
+        return obs.world(needed + cards + top, random.Random(len(self.history)))
+
+    def _discarded(self, world: State, player: int, slots: list[int]) -> tuple[int, ...]:
+        """The islands of a face-down discard: this side's own, or stand-ins for the
+        friend's hidden cards (a card known to be theirs only when it is open)."""
+        if player == self.seat:
+            return tuple(self.cards[s] // 2 for s in slots)
+        open_ = [self.cards[s] // 2 for s in slots if s in self.cards]
+        rest = Counter(dict(enumerate(world.hands[player]))) - Counter(open_)
+        hidden = rest - Counter(dict(enumerate(world.known[player])))
+        stand = list(hidden.elements())[:len(slots) - len(open_)]
+        return tuple(open_ + stand)
+
+    def _stand_ins(self, world: State, player: int, kind: Kind, fx: Effects) -> None:
+        """Cards this seat may see but cannot open yet take a stand-in."""
+        ledger = self.ledger
+        if kind is Kind.PILE and player == self.seat:
+            self.pending[ledger.hands[player][-1]] = fx.drawn
+        for i, slot in enumerate(ledger.display):
+            if slot >= 0 and slot not in self.cards and self._try_card(slot) is None:
+                self.pending[slot] = world.display[i]
+
+    # ----- making a link ---------------------------------------------------------------
+
+    def _copy(self) -> Game:
+        rand, self._rand = self._rand, None
+        try:
+            new = copy.deepcopy(self)
+        finally:
+            self._rand = rand
+        new._rand = rand
+        return new
+
+    def _make(self, actions: list[Action]) -> Link:
+        """Apply this side's ``actions`` to a copy, then send what is due with them."""
+        n = len(self.links)
+        scratch = self._copy()
+        texts = []
+        for action in actions:
+            if scratch.observation.to_move != self.seat:
+                raise TurnError(f"{action}: the turn is over")
+            text = scratch._sent_text(action)
+            scratch._act(self.seat, text)
+            texts.append(text)
+        obs = scratch.observation
+        if actions and obs.outcome is None and obs.to_move == self.seat:
+            raise TurnError("the turn is not over: end it with a draw or a pass")
+        due = scratch._owed_pass()
+        if due:
+            scratch._make_pass(due)
+        body: dict[str, Any] = {"g": self.id, "n": n, "p": b64(self.head)}
+        if n == 1:
+            body["e"] = b64(encode(multiply(key(self.seed, "seal", 0), G)))
+        if scratch.outbox:
+            body["q"] = {k: points_text(v) for k, v in scratch.outbox.items()}
+        ledger = scratch.ledger
+        # A card shown when the turn began is owed too: it may have been taken since.
+        shown = ledger.public() | self.ledger.public()
+        owed = (set(ledger.hands[1 - self.seat]) | shown) - scratch.sent_keys
+        if owed:
+            body["k"] = {str(s): scalar_text(slot_key(self.seed, s)) for s in sorted(owed)}
+        if texts:
+            body["t"] = texts
+        if obs.outcome is not None:
+            body["end"] = b64(self.seed)
+        body["m"] = seal(scratch.mac_key, body)
+        text = write(body)
+        new = self._copy()
+        new._take(text, mine=True)
+        self.__dict__.update(new.__dict__)
+        return Link(text, n)
+
+    def _make_pass(self, name: str) -> None:
+        gen = self.ledger.gen
+        done = self.passes.setdefault(gen, {})
+        slots = self.ledger.items.get(gen)
+        if name == "a":
+            finals = {g: p["z"] for g, p in self.passes.items() if "z" in p}
+            made = pass_a(self.seed, gen, items_of(gen, slots or [], finals), slots)
+        elif name == "c":
+            made = pass_c(self.seed, gen, done["a"], slots, self._rand)
+        else:
+            made = pass_d(self.seed, gen, done["c"], self._rand)
+        done[name] = made
+        self.outbox[f"{name}{gen}"] = made
+
+    def _sent_text(self, action: Action) -> str:
+        """The action as sent: a card played names its slot; a discard names only slots."""
+        if action.kind not in (Kind.PLACE, Kind.REMOVE, Kind.DISCARD):
+            return str(action)
+        free = list(self.ledger.hands[self.seat])
+        slots = []
+        for card in action.cards:
+            slot = next((s for s in free if self.cards.get(s, -2) // 2 == card), None)
+            if slot is None:
+                raise IllegalAction("R8", f"no {action} card in hand")
+            free.remove(slot)
+            slots.append(slot)
+        joined = ".".join(map(str, slots))
+        return f"d@{joined}" if action.kind is Kind.DISCARD else f"{action}@{joined}"
+
+    # ----- storage ---------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """What the device stores: its role, its seed and the links, nothing else."""
+        return {"format": FORMAT, "version": 1, "role": self.role, "seed": b64(self.seed),
+                "links": list(self.links)}
+
+
+def _gen(name: str) -> int:
+    try:
+        return int(name[1:])
+    except ValueError as exc:
+        raise AlteredLink(f"the link holds an unknown part {name[:20]!r}") from exc
+
+
+def _slot(text: Any) -> int:
+    if not isinstance(text, str) or not text.isdigit() or int(text) >= 3 * SLOTS_PER_GEN:
+        raise AlteredLink("the link names a card that does not exist")
+    return int(text)
+
+
+def parse_sent(text: Any) -> tuple[Action | None, list[int]]:
+    """An action as sent and the slots it names (the action is None for a discard)."""
+    if not isinstance(text, str) or len(text) > 80:
+        raise AlteredLink("an action of the link is damaged")
+    head, _, tail = text.partition("@")
+    slots = [_slot(s) for s in tail.split(".")] if tail else []
+    if head == "d":
+        if not slots:
+            raise AlteredLink("a discard names no card")
+        return None, slots
+    try:
+        action = Action.parse(head)
+    except NotationError as exc:
+        raise AlteredLink(f"an action of the link is damaged: {exc}") from exc
+    if (action.kind in (Kind.PLACE, Kind.REMOVE)) != bool(slots) or action.kind is Kind.DISCARD:
+        raise AlteredLink(f"the action {text} names its cards wrongly")
+    return action, slots
+
+
+def _random(rand: random.Random | None) -> random.Random:
+    return rand if rand is not None else secrets.SystemRandom()
+
+
+def invite(setup: Setup, seat: int | None = None, rand: random.Random | None = None
+           ) -> tuple[Game, Link]:
+    """Start a game: this device plays ``seat`` (by lot when None); ``setup.first`` too.
+    ``rand`` is for tests; a real game draws everything from ``secrets``."""
+    rand = _random(rand)
+    if setup.deck is not None or setup.reshuffles:
+        raise TurnError("a game by links deals its own cards: give no deck")
+    if setup.first is None:
+        setup = replace(setup, first=rand.choice((BLACK, WHITE)))
+    seat = rand.choice((BLACK, WHITE)) if seat is None else seat
+    game = Game(INVITER, rand.randbytes(32), rand)
+    body = {"g": b64(rand.randbytes(8)), "n": 0, "p": "",
+            "s": setup_to_json(replace(setup, seed=0)), "w": "black" if seat == BLACK else "white",
+            "e": b64(encode(multiply(key(game.seed, "seal", 0), G))),
+            "q": {"a0": points_text(pass_a(game.seed, 0, list(CARD_POINTS), None))}}
+    text = write(body)
+    game._take(text, mine=True)
+    return game, Link(text, 0)
+
+
+def accept(text: str, rand: random.Random | None = None) -> tuple[Game, Link]:
+    """Accept an invitation: the friend's side of the game and the link to send back."""
+    body = read(text)
+    if body["n"] != 0:
+        raise AlteredLink("this link is a turn of a game, not an invitation")
+    rand = _random(rand)
+    game = Game(FRIEND, rand.randbytes(32), rand)
+    game._take(text, mine=False)
+    return game, game._make([])
+
+
+def take_turn(game: Game, actions: list[Action]) -> Link:
+    """Play this side's turn (each action checked by the rules) and make its link.
+    Raises IllegalAction or TurnError and changes nothing when the turn is wrong."""
+    if game.status != PLAY or not actions:
+        raise TurnError(f"it is not this side's turn to play (status: {game.status})")
+    return game._make(list(actions))
+
+
+def preview(game: Game, actions: list[Action]) -> tuple[Observation, list[Effects]]:
+    """What this side's first ``actions`` of its turn lead to, without sending anything:
+    the page shows a turn action by action and sends it whole with ``take_turn``."""
+    if game.status != PLAY:
+        raise TurnError(f"it is not this side's turn to play (status: {game.status})")
+    scratch = game._copy()
+    effects = []
+    for action in actions:
+        if scratch.observation.to_move != game.seat:
+            raise TurnError(f"{action}: the turn is over")
+        effects.append(scratch._act(game.seat, scratch._sent_text(action)))
+    return scratch.observation, effects
+
+
+def reply(game: Game) -> Link:
+    """The link of the protocol alone that is due (status SEND): a shuffle's pass,
+    the keys of the cards the friend may now open, this side's seed at the end."""
+    if game.status != SEND:
+        raise TurnError(f"no link is due from this side (status: {game.status})")
+    return game._make([])
+
+
+def receive(game: Game, text: str) -> list[Effects]:
+    """Apply the friend's link; the Effects of the friend's actions, in order. A link
+    replayed, out of order, of another game or altered raises a LinkError, and a
+    false card or move CheatDetected; the game is then left as it was."""
+    scratch = game._copy()
+    effects = scratch._take(text, mine=False)
+    game.__dict__.update(scratch.__dict__)
+    return effects
+
+
+def load(data: Any, rand: random.Random | None = None) -> Game:
+    """A game from ``Game.to_json``'s object."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("role") not in (0, 1):
+        raise AlteredLink("this is not a stored game by links")
+    links = data.get("links")
+    if not isinstance(links, list) or not links:
+        raise AlteredLink("the stored game holds no links")
+    game = Game(data["role"], unb64(data.get("seed")), _random(rand))
+    for i, text in enumerate(links):
+        mine = i % 2 == game.role
+        game._take(text, mine, next_mine=i + 1 < len(links) and (i + 1) % 2 == game.role)
+    return game
