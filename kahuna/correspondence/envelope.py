@@ -124,7 +124,10 @@ def read(text: Any) -> dict[str, Any]:
     if not text.startswith(PREFIX):
         raise AlteredLink("this is not a Kahuna game link")
     try:
-        raw = zlib.decompressobj().decompress(unb64(text[len(PREFIX):]), 4 * MAX_CHARS)
+        stream = zlib.decompressobj()
+        raw = stream.decompress(unb64(text[len(PREFIX):]), 4 * MAX_CHARS)
+        if not stream.eof:  # cut short, or far too long once unpacked
+            raise ValueError("incomplete")
         body = json.loads(raw)
     except (zlib.error, ValueError, RecursionError) as exc:
         raise AlteredLink("the link is damaged: it was cut or changed on its way") from exc

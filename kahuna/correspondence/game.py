@@ -76,6 +76,7 @@ class Game:
         self.history: list[tuple[int, Action]] = []
         self.turns: list[tuple[int, str]] = []  # every action as sent, with its slots
         self.their_seed: bytes | None = None
+        self.seed_sent = False
 
     # ----- what the page reads ---------------------------------------------------
 
@@ -102,7 +103,7 @@ class Game:
         """PLAY (this side's turn), SEND (a link of the protocol is due: ``reply``),
         WAIT (the friend's link is awaited) or OVER (both keys out: ``verify``)."""
         obs = self.observation
-        if obs.outcome is not None and self.their_seed is not None and self._seed_sent():
+        if obs.outcome is not None and self.their_seed is not None and self.seed_sent:
             return OVER
         if len(self.links) % 2 != self.role:
             return WAIT
@@ -110,9 +111,11 @@ class Game:
             return SEND
         return PLAY if obs.to_move == self.seat else SEND
 
-    def _seed_sent(self) -> bool:
-        mine = range(self.role, len(self.links), 2)
-        return any("end" in read(self.links[i]) for i in mine)
+    def _turn_missing(self) -> bool:
+        """After a friend's link that had to end the friend's turn: still the friend's
+        move (a link with no turn, or half a turn)."""
+        obs = self.observation
+        return obs.outcome is None and obs.to_move != self.seat and not self._gen_open()
 
     def _gen_open(self) -> bool:
         return set(self.passes.get(self.ledger.gen, {})) != set(PASSES)
@@ -146,6 +149,10 @@ class Game:
             self._check(body, text)
         if "e" in body and not mine:
             self._agree(body["e"])
+        # The friend's turn is due in this link if the deal was whole before it, or if
+        # the friend's own last pass makes it whole.
+        due = self.obs is not None and not self._gen_open() or any(
+            k.startswith("z") for k in body.get("q", {}))
         early = {k: v for k, v in body.get("q", {}).items() if _gen(k) <= self.ledger.gen}
         self._passes(early, sender, mine)
         keys = body.get("k", {})
@@ -159,11 +166,16 @@ class Game:
         effects = [self._act(self._seat_of(sender), t) for t in body.get("t", [])]
         self._passes({k: v for k, v in body.get("q", {}).items() if k not in early},
                      sender, mine)
-        if "end" in body and not mine:
-            self.their_seed = unb64(body["end"])
+        if "end" in body:
+            if mine:
+                self.seed_sent = True
+            else:
+                self.their_seed = unb64(body["end"])
         if not mine and not next_mine:
             self._last_pass()
         self._refresh()
+        if not mine and due and self._turn_missing():
+            raise AlteredLink("this link should end your friend's turn, and it does not")
         self.head = chain(self.head, body)
         self.links.append(text)
         return effects
@@ -291,6 +303,8 @@ class Game:
         """Apply one action as sent (its slots named) to the seat's view of the game."""
         action, slots = parse_sent(text)
         me, obs = self.seat, self.observation
+        if obs.to_move != player or obs.outcome is not None:
+            raise AlteredLink(f"{text}: an action out of {COLOURS[player]}'s turn")
         hand = self.ledger.hands[player]
         if len(set(slots)) != len(slots) or any(s not in hand for s in slots):
             raise AlteredLink(f"{text}: a card named that is not in {COLOURS[player]}'s hand")
@@ -418,8 +432,12 @@ class Game:
         if scratch.outbox:
             body["q"] = {k: points_text(v) for k, v in scratch.outbox.items()}
         ledger = scratch.ledger
-        # A card shown when the turn began is owed too: it may have been taken since.
+        # A card shown when the turn began is owed too (it may have been taken since),
+        # and one played (an interim scoring may have shuffled it away already).
         shown = ledger.public() | self.ledger.public()
+        for text in texts:
+            action, slots = parse_sent(text)
+            shown.update(slots if action is not None else ())
         owed = (set(ledger.hands[1 - self.seat]) | shown) - scratch.sent_keys
         if owed:
             body["k"] = {str(s): scalar_text(slot_key(self.seed, s)) for s in sorted(owed)}
