@@ -142,22 +142,23 @@ class Game:
 
     def _take(self, text: str, mine: bool, next_mine: bool = False) -> list[Effects]:
         body = read(text)
+        _check_shape(body)
         sender = self.role if mine else 1 - self.role
-        if body["n"] == 0:
+        if not self.links:
             self._start(body)
         elif not mine:
             self._check(body, text)
-        if "e" in body and not mine:
-            self._agree(body["e"])
+        if not self.links and not mine:  # the inviter's point (a reply's is read by _check)
+            self._agree(body.get("e"))
         # The friend's turn is due in this link if the deal was whole before it, or if
         # the friend's own last pass makes it whole.
         due = self.obs is not None and not self._gen_open() or any(
             k.startswith("z") for k in body.get("q", {}))
         early = {k: v for k, v in body.get("q", {}).items() if _gen(k) <= self.ledger.gen}
         self._passes(early, sender, mine)
+        if "a" not in self.passes.get(0, {}):
+            raise AlteredLink("the invitation holds no sealed deck")
         keys = body.get("k", {})
-        if not isinstance(keys, dict) or not isinstance(body.get("t", []), list):
-            raise AlteredLink("the link's keys or actions are damaged")
         if mine:
             self.sent_keys.update(_slot(s) for s in keys)
         else:
@@ -171,6 +172,8 @@ class Game:
                 self.seed_sent = True
             else:
                 self.their_seed = unb64(body["end"])
+                if len(self.their_seed) != len(self.seed):
+                    raise AlteredLink("the friend's secret at the end is damaged")
         if not mine and not next_mine:
             self._last_pass()
         self._refresh()
@@ -182,6 +185,8 @@ class Game:
 
     def _start(self, body: dict[str, Any]) -> None:
         """The invitation: the game's id, the setup, the seats, the deal's slots."""
+        if body["n"] != 0:
+            raise AlteredLink("this link is a turn of a game, not an invitation")
         try:
             self.setup = setup_from_json(body.get("s"))
             inviter = parse_seat(body.get("w"))
@@ -384,8 +389,9 @@ class Game:
         if player == self.seat:
             return tuple(self.cards[s] // 2 for s in slots)
         open_ = [self.cards[s] // 2 for s in slots if s in self.cards]
-        rest = Counter(dict(enumerate(world.hands[player]))) - Counter(open_)
-        hidden = rest - Counter(dict(enumerate(world.known[player])))
+        known = Counter(dict(enumerate(world.known[player])))
+        # The hidden part of the hand, less the open cards that the known part lacks.
+        hidden = Counter(dict(enumerate(world.hands[player]))) - known - (Counter(open_) - known)
         stand = list(hidden.elements())[:len(slots) - len(open_)]
         return tuple(open_ + stand)
 
@@ -489,6 +495,21 @@ class Game:
                 "links": list(self.links)}
 
 
+#: The type of each part a link may hold.
+_SHAPE = {"g": str, "p": str, "m": str, "e": str, "end": str, "w": str, "s": dict,
+          "q": dict, "k": dict, "t": list}
+
+
+def _check_shape(body: dict[str, Any]) -> None:
+    """Every part of a link of the type it must have, and no unknown part."""
+    for name, value in body.items():
+        if name != "n" and not isinstance(value, _SHAPE.get(name, type(None))):
+            raise AlteredLink(f"the link is damaged (its part {name[:20]!r})")
+    for part in ("q", "k"):
+        if not all(isinstance(v, str) for v in body.get(part, {}).values()):
+            raise AlteredLink(f"the link is damaged (its part {part!r})")
+
+
 def _gen(name: str) -> int:
     try:
         return int(name[1:])
@@ -547,9 +568,6 @@ def invite(setup: Setup, seat: int | None = None, rand: random.Random | None = N
 
 def accept(text: str, rand: random.Random | None = None) -> tuple[Game, Link]:
     """Accept an invitation: the friend's side of the game and the link to send back."""
-    body = read(text)
-    if body["n"] != 0:
-        raise AlteredLink("this link is a turn of a game, not an invitation")
     rand = _random(rand)
     game = Game(FRIEND, rand.randbytes(32), rand)
     game._take(text, mine=False)
