@@ -73,22 +73,19 @@ def pass_c(seed: bytes, gen: int, a: list[Point], slots: Sequence[int] | None,
 def pass_d(seed: bytes, gen: int, c: list[Point], rand: random.Random) -> list[Point]:
     order = list(c)
     rand.shuffle(order)
-    g = pow(gen_key(seed, gen), -1, N)
-    base = gen * SLOTS_PER_GEN
-    return [multiply(slot_key(seed, base + k) * g % N, p) for k, p in enumerate(order)]
+    return _rekey(seed, gen, order)
 
 
 def pass_z(seed: bytes, gen: int, d: list[Point]) -> list[Point]:
     """V's last pass: no shuffle, so it is the same wherever it is computed."""
-    return pass_d(seed, gen, d, _KEEP)
+    return _rekey(seed, gen, d)
 
 
-class _Keep(random.Random):
-    def shuffle(self, x, random=None) -> None:  # noqa: A002 - random.Random's signature
-        return None
-
-
-_KEEP = _Keep()
+def _rekey(seed: bytes, gen: int, points: list[Point]) -> list[Point]:
+    """The side's generation key taken off each point, its key of each place put on."""
+    g = pow(gen_key(seed, gen), -1, N)
+    base = gen * SLOTS_PER_GEN
+    return [multiply(slot_key(seed, base + k) * g % N, p) for k, p in enumerate(points)]
 
 
 def open_card(point: Point, key_a: int, key_b: int) -> int | None:
