@@ -82,6 +82,8 @@ def test_whole_games_end_verified_on_both_devices(number):
 
 @settings(max_examples=3)
 @example(seed=815, seat=WHITE, setup=Setup())  # a face-down discard's stand-ins were short
+@example(seed=1003, seat=WHITE, setup=Setup(open_draws=True, fewer_surprises=True, handicap=3,
+                                            handicap_player=WHITE))  # V2: an open card went first
 @given(seed=st.integers(0, 2 ** 32), seat=st.sampled_from([BLACK, WHITE]),
        setup=st.sampled_from(SETUPS))
 def test_any_random_game_goes_through(seed, seat, setup):

@@ -392,7 +392,10 @@ class Game:
         known = Counter(dict(enumerate(world.known[player])))
         # The hidden part of the hand, less the open cards that the known part lacks.
         hidden = Counter(dict(enumerate(world.hands[player]))) - known - (Counter(open_) - known)
-        stand = list(hidden.elements())[:len(slots) - len(open_)]
+        # A friend's page that discards an open card before a hidden one of its island
+        # leaves fewer hidden cards than the rules' memory says: known ones stand in.
+        rest = Counter(dict(enumerate(world.hands[player]))) - Counter(open_) - hidden
+        stand = [*hidden.elements(), *rest.elements()][:len(slots) - len(open_)]
         return tuple(open_ + stand)
 
     def _stand_ins(self, world: State, player: int, kind: Kind, fx: Effects) -> None:
@@ -476,7 +479,11 @@ class Game:
         """The action as sent: a card played names its slot; a discard names only slots."""
         if action.kind not in (Kind.PLACE, Kind.REMOVE, Kind.DISCARD):
             return str(action)
-        free = list(self.ledger.hands[self.seat])
+        # As the rules count known cards (R24, V2): a card the friend saw taken from the
+        # display is played first and discarded last; the slots then tell no more.
+        seen = self.sent_keys
+        free = sorted(self.ledger.hands[self.seat],
+                      key=lambda s: (s in seen) is (action.kind is Kind.DISCARD))
         slots = []
         for card in action.cards:
             slot = next((s for s in free if self.cards.get(s, -2) // 2 == card), None)
