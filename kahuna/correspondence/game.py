@@ -83,7 +83,8 @@ class Game:
     @property
     def observation(self) -> Observation:
         """What this device's player sees (R24). Cards not yet opened (a draw from the
-        pile, a new display card) stand in as some card: see ``unopened``."""
+        pile, a new display card) stand in as some card: see ``unopened_hand`` and
+        ``unopened_display``."""
         assert self.obs is not None
         return self.obs
 
