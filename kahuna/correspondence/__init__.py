@@ -4,10 +4,10 @@ Builds on ``rules`` and ``notation``. The page's face: ``invite``, ``accept``,
 ``take_turn``, ``reply``, ``receive``, ``load``, ``verify``, ``Game.status``.
 """
 
-from .envelope import (AlteredLink, CheatDetected, ForeignLink, LinkError, MissingLink,
+from .api import accept, invite, load, preview, receive, reply, take_turn
+from .envelope import (AlteredLink, CheatDetected, ForeignLink, Link, LinkError, MissingLink,
                        ReplayedLink, TurnError)
-from .game import (OVER, PLAY, SEND, WAIT, Game, Link, accept, invite, load, preview, receive,
-                   reply, take_turn)
+from .game import OVER, PLAY, SEND, WAIT, Game
 from .verify import Verified, verify
 
 __all__ = ["AlteredLink", "CheatDetected", "ForeignLink", "LinkError", "MissingLink",

@@ -11,12 +11,14 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-import hmac
 import json
 import zlib
+from dataclasses import dataclass
 from typing import Any
 
-from ..rules.errors import KahunaError
+from ..rules.actions import Action, Kind
+from ..rules.errors import KahunaError, NotationError
+from .deck import SLOTS_PER_GEN
 from .group import POINT_BYTES, SCALAR_BYTES, GroupError, Point, decode, encode
 
 PREFIX = "K1"
@@ -108,8 +110,10 @@ def chain(head: bytes, body: dict[str, Any]) -> bytes:
 
 
 def seal(mac_key: bytes, body: dict[str, Any]) -> str:
+    """The link's seal: BLAKE2b keyed with the shared key (a MAC by design, in hashlib,
+    so the page's trimmed standard library needs no hmac)."""
     unsealed = {k: v for k, v in body.items() if k != "m"}
-    return b64(hmac.new(mac_key, canonical(unsealed), hashlib.sha256).digest()[:16])
+    return b64(hashlib.blake2b(canonical(unsealed), key=mac_key, digest_size=16).digest())
 
 
 def write(body: dict[str, Any]) -> str:
@@ -135,3 +139,64 @@ def read(text: Any) -> dict[str, Any]:
             or isinstance(body.get("n"), bool):
         raise AlteredLink("the link is damaged: it was cut or changed on its way")
     return body
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link to send: ``text`` goes after ``#play=`` in the page's address."""
+
+    text: str
+    number: int
+
+    def url(self, base: str) -> str:
+        """The address to send, the game in its fragment (a server never sees it)."""
+        return f"{base}#play={self.text}"
+
+
+#: The type of each part a link may hold.
+_SHAPE = {"g": str, "p": str, "m": str, "e": str, "end": str, "w": str, "s": dict,
+          "q": dict, "k": dict, "t": list}
+
+
+def check_shape(body: dict[str, Any]) -> None:
+    """Every part of a link of the type it must have, and no unknown part."""
+    for name, value in body.items():
+        if name != "n" and not isinstance(value, _SHAPE.get(name, type(None))):
+            raise AlteredLink(f"the link is damaged (its part {name[:20]!r})")
+    for part in ("q", "k"):
+        if not all(isinstance(v, str) for v in body.get(part, {}).values()):
+            raise AlteredLink(f"the link is damaged (its part {part!r})")
+
+
+def pass_gen(name: str) -> int:
+    """The deal a pass belongs to, from its name in a link ("c1": pass c of deal 1)."""
+    try:
+        return int(name[1:])
+    except ValueError as exc:
+        raise AlteredLink(f"the link holds an unknown part {name[:20]!r}") from exc
+
+
+def slot_of(text: Any) -> int:
+    """A slot named in a link (kahuna.correspondence.deck)."""
+    if not isinstance(text, str) or not text.isdigit() or int(text) >= 3 * SLOTS_PER_GEN:
+        raise AlteredLink("the link names a card that does not exist")
+    return int(text)
+
+
+def parse_sent(text: Any) -> tuple[Action | None, list[int]]:
+    """An action as sent and the slots it names (the action is None for a discard)."""
+    if not isinstance(text, str) or len(text) > 80:
+        raise AlteredLink("an action of the link is damaged")
+    head, _, tail = text.partition("@")
+    slots = [slot_of(s) for s in tail.split(".")] if tail else []
+    if head == "d":
+        if not slots:
+            raise AlteredLink("a discard names no card")
+        return None, slots
+    try:
+        action = Action.parse(head)
+    except NotationError as exc:
+        raise AlteredLink(f"an action of the link is damaged: {exc}") from exc
+    if (action.kind in (Kind.PLACE, Kind.REMOVE)) != bool(slots) or action.kind is Kind.DISCARD:
+        raise AlteredLink(f"the action {text} names its cards wrongly")
+    return action, slots

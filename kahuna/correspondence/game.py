@@ -1,7 +1,7 @@
 """A game with a friend by links: what one device keeps, the turns it sends, the links
 it receives (docs/correspondence.md).
 
-``invite`` and ``accept`` start a game; then ``take_turn`` (a turn of this device's
+``kahuna.correspondence.api`` drives it: ``invite`` and ``accept`` start a game; then ``take_turn`` (a turn of this device's
 player), ``reply`` (a link of the protocol alone: a shuffle's pass, or this side's keys
 at the end) and ``receive`` (the friend's link). ``Game.status`` says which is due.
 A device keeps its own secret seed and the links, nothing else (``Game.to_json``):
@@ -14,41 +14,28 @@ from __future__ import annotations
 import copy
 import hashlib
 import random
-import secrets
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..notation.reading import parse_seat
-from ..notation.record import setup_from_json, setup_to_json
+from ..notation.record import setup_from_json
 from ..rules.actions import Action, Kind, discard
 from ..rules.deal import Setup, new_game
-from ..rules.errors import IllegalAction, KahunaError, NotationError
+from ..rules.errors import IllegalAction, KahunaError
 from ..rules.observation import Observation, observe
-from ..rules.state import BLACK, CARDS, COLOURS, WHITE, Effects, State
+from ..rules.state import BLACK, CARDS, COLOURS, Effects, State
 from .deck import (PASSES, SLOTS_PER_GEN, items_of, key, open_card, pass_a, pass_c, pass_d,
                    pass_z, slot_key)
-from .envelope import (AlteredLink, CheatDetected, ForeignLink, MissingLink, ReplayedLink,
-                       TurnError, b64, chain, points_of, points_text, read, scalar_of,
-                       scalar_text, seal, unb64, write)
-from .group import CARD_POINTS, G, GroupError, decode, encode, multiply
+from .envelope import (AlteredLink, CheatDetected, ForeignLink, Link, MissingLink, ReplayedLink,
+                       TurnError, b64, chain, check_shape, parse_sent, pass_gen, points_of,
+                       points_text, read, scalar_of, scalar_text, seal, slot_of, unb64, write)
+from .group import G, GroupError, decode, encode, multiply
 from .ledger import Ledger
 
 FORMAT = "kahuna-correspondence"
 PLAY, SEND, WAIT, OVER = "play", "send", "wait", "over"
 INVITER, FRIEND = 0, 1
-
-
-@dataclass(frozen=True)
-class Link:
-    """A link to send: ``text`` goes after ``#play=`` in the page's address."""
-
-    text: str
-    number: int
-
-    def url(self, base: str) -> str:
-        """The address to send, the game in its fragment (a server never sees it)."""
-        return f"{base}#play={self.text}"
 
 
 class Game:
@@ -143,7 +130,7 @@ class Game:
 
     def _take(self, text: str, mine: bool, next_mine: bool = False) -> list[Effects]:
         body = read(text)
-        _check_shape(body)
+        check_shape(body)
         sender = self.role if mine else 1 - self.role
         if not self.links:
             self._start(body)
@@ -155,15 +142,15 @@ class Game:
         # the friend's own last pass makes it whole.
         due = self.obs is not None and not self._gen_open() or any(
             k.startswith("z") for k in body.get("q", {}))
-        early = {k: v for k, v in body.get("q", {}).items() if _gen(k) <= self.ledger.gen}
+        early = {k: v for k, v in body.get("q", {}).items() if pass_gen(k) <= self.ledger.gen}
         self._passes(early, sender, mine)
         if "a" not in self.passes.get(0, {}):
             raise AlteredLink("the invitation holds no sealed deck")
         keys = body.get("k", {})
         if mine:
-            self.sent_keys.update(_slot(s) for s in keys)
+            self.sent_keys.update(slot_of(s) for s in keys)
         else:
-            self.their_keys.update({_slot(s): scalar_of(k) for s, k in keys.items()})
+            self.their_keys.update({slot_of(s): scalar_of(k) for s, k in keys.items()})
         self._refresh()
         effects = [self._act(self._seat_of(sender), t) for t in body.get("t", [])]
         self._passes({k: v for k, v in body.get("q", {}).items() if k not in early},
@@ -235,8 +222,8 @@ class Game:
         self.mac_key = hashlib.sha256(encode(shared)).digest()
 
     def _passes(self, found: dict[str, Any], sender: int, mine: bool) -> None:
-        for name, value in sorted(found.items(), key=lambda kv: _gen(kv[0])):
-            gen = _gen(name)
+        for name, value in sorted(found.items(), key=lambda kv: pass_gen(kv[0])):
+            gen = pass_gen(name)
             kind = name[:1]
             done = self.passes.setdefault(gen, {})
             points = points_of(value)
@@ -501,136 +488,3 @@ class Game:
         """What the device stores: its role, its seed and the links, nothing else."""
         return {"format": FORMAT, "version": 1, "role": self.role, "seed": b64(self.seed),
                 "links": list(self.links)}
-
-
-#: The type of each part a link may hold.
-_SHAPE = {"g": str, "p": str, "m": str, "e": str, "end": str, "w": str, "s": dict,
-          "q": dict, "k": dict, "t": list}
-
-
-def _check_shape(body: dict[str, Any]) -> None:
-    """Every part of a link of the type it must have, and no unknown part."""
-    for name, value in body.items():
-        if name != "n" and not isinstance(value, _SHAPE.get(name, type(None))):
-            raise AlteredLink(f"the link is damaged (its part {name[:20]!r})")
-    for part in ("q", "k"):
-        if not all(isinstance(v, str) for v in body.get(part, {}).values()):
-            raise AlteredLink(f"the link is damaged (its part {part!r})")
-
-
-def _gen(name: str) -> int:
-    try:
-        return int(name[1:])
-    except ValueError as exc:
-        raise AlteredLink(f"the link holds an unknown part {name[:20]!r}") from exc
-
-
-def _slot(text: Any) -> int:
-    if not isinstance(text, str) or not text.isdigit() or int(text) >= 3 * SLOTS_PER_GEN:
-        raise AlteredLink("the link names a card that does not exist")
-    return int(text)
-
-
-def parse_sent(text: Any) -> tuple[Action | None, list[int]]:
-    """An action as sent and the slots it names (the action is None for a discard)."""
-    if not isinstance(text, str) or len(text) > 80:
-        raise AlteredLink("an action of the link is damaged")
-    head, _, tail = text.partition("@")
-    slots = [_slot(s) for s in tail.split(".")] if tail else []
-    if head == "d":
-        if not slots:
-            raise AlteredLink("a discard names no card")
-        return None, slots
-    try:
-        action = Action.parse(head)
-    except NotationError as exc:
-        raise AlteredLink(f"an action of the link is damaged: {exc}") from exc
-    if (action.kind in (Kind.PLACE, Kind.REMOVE)) != bool(slots) or action.kind is Kind.DISCARD:
-        raise AlteredLink(f"the action {text} names its cards wrongly")
-    return action, slots
-
-
-def _random(rand: random.Random | None) -> random.Random:
-    return rand if rand is not None else secrets.SystemRandom()
-
-
-def invite(setup: Setup, seat: int | None = None, rand: random.Random | None = None
-           ) -> tuple[Game, Link]:
-    """Start a game: this device plays ``seat`` (by lot when None); ``setup.first`` too.
-    ``rand`` is for tests; a real game draws everything from ``secrets``."""
-    rand = _random(rand)
-    if setup.deck is not None or setup.reshuffles:
-        raise TurnError("a game by links deals its own cards: give no deck")
-    if setup.first is None:
-        setup = replace(setup, first=rand.choice((BLACK, WHITE)))
-    seat = rand.choice((BLACK, WHITE)) if seat is None else seat
-    game = Game(INVITER, rand.randbytes(32), rand)
-    body = {"g": b64(rand.randbytes(8)), "n": 0, "p": "",
-            "s": setup_to_json(replace(setup, seed=0)), "w": "black" if seat == BLACK else "white",
-            "e": b64(encode(multiply(key(game.seed, "seal", 0), G))),
-            "q": {"a0": points_text(pass_a(game.seed, 0, list(CARD_POINTS), None))}}
-    text = write(body)
-    game._take(text, mine=True)
-    return game, Link(text, 0)
-
-
-def accept(text: str, rand: random.Random | None = None) -> tuple[Game, Link]:
-    """Accept an invitation: the friend's side of the game and the link to send back."""
-    rand = _random(rand)
-    game = Game(FRIEND, rand.randbytes(32), rand)
-    game._take(text, mine=False)
-    return game, game._make([])
-
-
-def take_turn(game: Game, actions: list[Action]) -> Link:
-    """Play this side's turn (each action checked by the rules) and make its link.
-    Raises IllegalAction or TurnError and changes nothing when the turn is wrong."""
-    if game.status != PLAY or not actions:
-        raise TurnError(f"it is not this side's turn to play (status: {game.status})")
-    return game._make(list(actions))
-
-
-def preview(game: Game, actions: list[Action]) -> tuple[Observation, list[Effects]]:
-    """What this side's first ``actions`` of its turn lead to, without sending anything:
-    the page shows a turn action by action and sends it whole with ``take_turn``."""
-    if game.status != PLAY:
-        raise TurnError(f"it is not this side's turn to play (status: {game.status})")
-    scratch = game._copy()
-    effects = []
-    for action in actions:
-        if scratch.observation.to_move != game.seat:
-            raise TurnError(f"{action}: the turn is over")
-        effects.append(scratch._act(game.seat, scratch._sent_text(action)))
-    return scratch.observation, effects
-
-
-def reply(game: Game) -> Link:
-    """The link of the protocol alone that is due (status SEND): a shuffle's pass,
-    the keys of the cards the friend may now open, this side's seed at the end."""
-    if game.status != SEND:
-        raise TurnError(f"no link is due from this side (status: {game.status})")
-    return game._make([])
-
-
-def receive(game: Game, text: str) -> list[Effects]:
-    """Apply the friend's link; the Effects of the friend's actions, in order. A link
-    replayed, out of order, of another game or altered raises a LinkError, and a
-    false card or move CheatDetected; the game is then left as it was."""
-    scratch = game._copy()
-    effects = scratch._take(text, mine=False)
-    game.__dict__.update(scratch.__dict__)
-    return effects
-
-
-def load(data: Any, rand: random.Random | None = None) -> Game:
-    """A game from ``Game.to_json``'s object."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("role") not in (0, 1):
-        raise AlteredLink("this is not a stored game by links")
-    links = data.get("links")
-    if not isinstance(links, list) or not links:
-        raise AlteredLink("the stored game holds no links")
-    game = Game(data["role"], unb64(data.get("seed")), _random(rand))
-    for i, text in enumerate(links):
-        mine = i % 2 == game.role
-        game._take(text, mine, next_mine=i + 1 < len(links) and (i + 1) % 2 == game.role)
-    return game

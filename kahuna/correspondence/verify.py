@@ -13,8 +13,8 @@ from ..rules.deal import Setup, new_game
 from ..rules.errors import IllegalAction
 from ..rules.state import COLOURS, Outcome
 from .deck import SLOTS_PER_GEN, check_generation, items_of, open_card, slot_key
-from .envelope import CheatDetected, TurnError
-from .game import INVITER, OVER, Game, parse_sent
+from .envelope import CheatDetected, TurnError, parse_sent
+from .game import INVITER, OVER, Game
 
 _PASS_NAMES = {"a": "first sealing", "c": "shuffle", "d": "second shuffle", "z": "last sealing"}
 
