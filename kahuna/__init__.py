@@ -50,7 +50,6 @@ from .rules.state import (
 )
 
 if TYPE_CHECKING:
-    from . import correspondence
     from .players import LEVELS, Decided, Player, Thinking, make_player
     from .players.review import (
         Review, Reviewing, TurnReview, Why, judge_turn, review, review_turns, walk_turn,
@@ -73,7 +72,8 @@ _LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "beyond_re
           "puzzles", "solve", "turn_over", "verdict_words"}
 
 #: Games with a friend by links (kahuna/correspondence/, docs/correspondence.md): the
-#: package itself, ``kahuna.correspondence.invite`` and so on, loaded on first use.
+#: package itself, ``kahuna.correspondence.invite`` and so on, loaded on first use. Loaded
+#: by name, so the page's archive leaves it out until a page module imports it.
 _PACKAGES = {"correspondence"}
 
 __all__ = [
