@@ -75,6 +75,11 @@ _LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "beyond_re
           "check_turn", "find_puzzle", "goal_from_text", "goal_text", "goal_words", "parse_turn",
           "puzzles", "solve", "turn_over", "verdict_words"}
 
+#: Games with a friend by links (kahuna/correspondence/, docs/correspondence.md): the
+#: package itself, ``kahuna.correspondence.invite`` and so on, loaded on first use. Loaded
+#: by name, so the page's archive leaves it out until a page module imports it.
+_PACKAGES = {"correspondence"}
+
 __all__ = [
     "LINK_KEYS", "link_record", "decode_link", "link_kind", "link_url", "LANGUAGES", "translations", "YOU",
     "describe", "name_words", "reason_words", "result_words", "scoring_words", "winner_words",
@@ -87,7 +92,7 @@ __all__ = [
     "Effects", "Outcome", "Phase", "State", "Termination", "cards_of",
     "Annotations", "parse_annotations", "board_svg", "island_centre", "line_shape", "LastTurn", "Marks",
     "annotated", "island_label", "line_label", *sorted(_LAZY),
-    *sorted(_REVIEW), *sorted(_LEARN),
+    *sorted(_REVIEW), *sorted(_LEARN), *sorted(_PACKAGES),
 ]
 
 
@@ -103,4 +108,7 @@ def __getattr__(name: str) -> Any:
     if name in _LEARN:
         from . import learn
         return getattr(learn, name)
+    if name in _PACKAGES:  # not "from . import": that asks this very __getattr__ first
+        import importlib
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'kahuna' has no attribute {name!r}")

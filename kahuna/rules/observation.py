@@ -49,9 +49,9 @@ class _Observed:
         empty), its hidden cards dealt at random from ``unseen()``."""
         cards = self.unseen()
         rng.shuffle(cards)
-        return self._world(cards, random.Random(rng.getrandbits(64)))
+        return self.world(cards, random.Random(rng.getrandbits(64)))
 
-    def _world(self, cards: list[int], rng: random.Random) -> State:
+    def world(self, cards: list[int], rng: random.Random) -> State:
         """The state with the unseen ``cards`` dealt in order: the opponent's hidden
         cards first, then the face-down discards, the rest as the pile."""
         seat, opp = self.seat, 1 - self.seat
@@ -75,7 +75,7 @@ class _Observed:
         if self.to_move != self.seat:
             return []
         # Any deal will do, so skip the shuffle; the generator is never used.
-        return self._world(self.unseen(), _UNUSED_RNG).legal_actions()
+        return self.world(self.unseen(), _UNUSED_RNG).legal_actions()
 
 
 #: Given to throwaway worlds that only list actions: seeding a generator costs more

@@ -1,0 +1,15 @@
+"""A game with a friend by links, the cards sealed by both devices (docs/correspondence.md).
+
+Builds on ``rules`` and ``notation``. The page's face: ``invite``, ``accept``,
+``take_turn``, ``reply``, ``receive``, ``load``, ``verify``, ``Game.status``.
+"""
+
+from .api import accept, invite, load, preview, receive, reply, take_turn
+from .envelope import (AlteredLink, CheatDetected, ForeignLink, Link, LinkError, MissingLink,
+                       ReplayedLink, TurnError)
+from .game import OVER, PLAY, SEND, WAIT, Game
+from .verify import Verified, verify
+
+__all__ = ["AlteredLink", "CheatDetected", "ForeignLink", "LinkError", "MissingLink",
+           "ReplayedLink", "TurnError", "OVER", "PLAY", "SEND", "WAIT", "Game", "Link",
+           "accept", "invite", "load", "preview", "receive", "reply", "take_turn", "Verified", "verify"]

@@ -1,0 +1,388 @@
+"""Games by links (kahuna.correspondence, docs/correspondence.md): whole games through
+the protocol, every tampering refused without change, cheats named, and R24 held by
+what each device stores and every link carries."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from kahuna.correspondence import (OVER, PLAY, SEND, WAIT, AlteredLink, CheatDetected,
+                                   ForeignLink, Game, MissingLink, ReplayedLink, TurnError,
+                                   accept, invite, load, receive, reply, take_turn, verify)
+from kahuna.correspondence.deck import check_generation, pass_a, pass_c, pass_d, pass_z
+from kahuna.correspondence.envelope import points_of, points_text, read, seal, write
+from kahuna.correspondence.group import (CARD_POINTS, G, N, GroupError, decode, encode,
+                                         multiply, on_curve)
+from kahuna.notation.record import replay
+from kahuna.rules.actions import Action
+from kahuna.rules.deal import Setup, new_game
+from kahuna.rules.errors import IllegalAction, KahunaError
+from kahuna.rules.observation import observe
+from kahuna.rules.state import BLACK, WHITE
+from kahuna.tools.by_links import next_link, self_play, turn_of
+
+SETUPS = [Setup(), Setup(first=WHITE, fewer_surprises=True),
+          Setup(open_draws=True, handicap=2, handicap_player=WHITE),
+          Setup(first=BLACK, fewer_surprises=True, open_draws=True, handicap=3)]
+
+
+# ----- the group --------------------------------------------------------------------
+
+def test_the_group_is_p256():
+    """The doubling of the generator is the published one, the order is N, and a
+    point survives its 33-byte form; anything else is refused."""
+    assert multiply(2, G)[0] == 0x7CF27B188D034F7E8A52380304B51AC3C08969E277F21B35A60B48FC47669978
+    assert multiply(N - 1, G) == (G[0], -G[1] % (2 ** 256 - 2 ** 224 + 2 ** 192 + 2 ** 96 - 1))
+    with pytest.raises(GroupError):
+        multiply(N, G)
+    point = multiply(123456789, CARD_POINTS[5])
+    assert decode(encode(point)) == point and on_curve(point)
+    with pytest.raises(GroupError):
+        decode(b"\x02" + b"\xff" * 32)
+    assert len(set(CARD_POINTS)) == 24 and all(on_curve(p) for p in CARD_POINTS)
+
+
+def test_sealing_commutes():
+    a, b = 0x1234567890ABCDEF, 0xFEDCBA0987654321
+    card = CARD_POINTS[7]
+    assert multiply(a, multiply(b, card)) == multiply(b, multiply(a, card))
+
+
+# ----- whole games --------------------------------------------------------------------
+
+@pytest.mark.parametrize("number", range(len(SETUPS)))
+def test_whole_games_end_verified_on_both_devices(number):
+    """Two devices play to the end through links: both verify the same true game, its
+    record replays to the same result, and every view at a turn was the true one (R24)."""
+    views: list[tuple[int, int, object]] = []
+
+    def watch(game: Game, link, made: bool) -> None:
+        if not made and game.status == PLAY:
+            views.append((game.seat, len(game.turns), game.observation))
+
+    host, guest = self_play(SETUPS[number], ("greedy", "random"), seed=number, watch=watch)
+    checked = verify(host)
+    assert verify(guest) == checked
+    assert host.status == guest.status == OVER
+    state, _ = replay(checked.record())
+    assert state.outcome == checked.outcome == host.observation.outcome
+    true = new_game(checked.setup)
+    done = 0
+    assert len(views) > 20
+    for seat, count, seen in views:
+        while done < count:
+            true.play(checked.actions[done])
+            done += 1
+        assert seen == observe(true, seat)
+
+
+@settings(max_examples=3)
+@example(seed=815, seat=WHITE, setup=Setup())  # a face-down discard's stand-ins were short
+@example(seed=1003, seat=WHITE, setup=Setup(open_draws=True, fewer_surprises=True, handicap=3,
+                                            handicap_player=WHITE))  # V2: an open card went first
+@given(seed=st.integers(0, 2 ** 32), seat=st.sampled_from([BLACK, WHITE]),
+       setup=st.sampled_from(SETUPS))
+def test_any_random_game_goes_through(seed, seat, setup):
+    host, guest = self_play(setup, ("random", "random"), seed=seed, inviter_seat=seat)
+    assert verify(host).outcome == verify(guest).outcome == guest.observation.outcome
+
+
+def test_links_fit_a_messenger():
+    lengths = []
+    self_play(Setup(), seed=7, watch=lambda game, link, made: lengths.append(len(link.text)))
+    assert max(lengths) <= 2000
+
+
+# ----- a game under way ----------------------------------------------------------------
+
+def started(links: int, seed: int = 0) -> tuple[list[Game], list[str]]:
+    """The devices [inviter, friend] after ``links`` links, and every link's text."""
+    rng = random.Random(seed)
+    host, link = invite(Setup(first=BLACK), BLACK, random.Random(seed + 1))
+    guest, second = accept(link.text, random.Random(seed + 2))
+    texts = [link.text, second.text]
+    devices = [host, guest]
+    while len(texts) < links:
+        device = devices[len(texts) % 2]
+        receive(device, texts[-1])
+        texts.append(next_link(device, "random", rng).text)
+    return devices, texts
+
+
+def forged(device: Game, text: str, change) -> str:
+    """``text`` changed by ``change(body)`` and sealed again by ``device``: what a
+    cheating friend's page could send (it holds the sealing key)."""
+    body = read(text)
+    change(body)
+    body["m"] = seal(device.mac_key, body)
+    return write(body)
+
+
+def unchanged(device: Game, error: type[KahunaError], text: str) -> None:
+    before = device.to_json()
+    with pytest.raises(error) as caught:
+        receive(device, text)
+    assert device.to_json() == before
+    assert str(caught.value)
+
+
+def test_a_link_pasted_twice_is_refused_and_changes_nothing():
+    (host, guest), texts = started(8)
+    receive(host, f"https://someone.github.io/kahuna/#play={texts[-1]}")
+    unchanged(host, ReplayedLink, texts[-1])
+    unchanged(host, ReplayedLink, texts[-2])  # this device's own link
+    assert host.status == PLAY
+
+
+def test_a_link_out_of_order_is_refused_then_the_right_one_applies():
+    """Link 10 of the same game before link 8: refused; then 8 applies as usual."""
+    (host, guest), texts = started(9)
+    _, later = started(11)
+    assert read(later[10])["g"] == read(texts[8])["g"]
+    unchanged(guest, MissingLink, later[10])
+    receive(guest, texts[8])
+    assert guest.status in (PLAY, SEND)
+
+
+def test_a_link_of_another_game_is_refused():
+    (host, _), texts = started(8)
+    _, other = started(8, seed=99)
+    unchanged(host, ForeignLink, other[-1])
+    receive(host, texts[-1])
+
+
+@pytest.mark.parametrize("damage", [
+    lambda t: t[:-7],  # cut by a messenger
+    lambda t: t[:60] + ("A" if t[60] != "A" else "B") + t[61:],
+    lambda t: "https://example.org/#play=nonsense",
+    lambda t: "",
+])
+def test_a_damaged_link_is_refused(damage):
+    (host, _), texts = started(8)
+    unchanged(host, AlteredLink, damage(texts[-1]))
+    receive(host, texts[-1])
+
+
+def test_a_link_changed_by_a_third_hand_breaks_its_seal():
+    (host, _), texts = started(8)
+    body = read(texts[-1])
+    body["t"] = body.get("t", []) + ["pass"]
+    unchanged(host, AlteredLink, write(body))
+
+
+def test_a_link_that_does_not_follow_the_chain_is_refused():
+    (host, guest), texts = started(8)
+    unchanged(host, AlteredLink, forged(guest, texts[-1], lambda b: b.update(p="AAAA")))
+
+
+def test_an_invitation_altered_on_its_way_is_caught_by_the_reply():
+    host, link = invite(Setup(first=WHITE), BLACK, random.Random(1))
+    body = read(link.text)
+    body["s"]["open_draws"] = True
+    guest, answer = accept(write(body), random.Random(2))
+    unchanged(host, AlteredLink, answer.text)
+
+
+# ----- cheats ----------------------------------------------------------------------------
+
+def played_by_friend(text: str) -> int:
+    """The index in the link's turn of the first card played (-1: none)."""
+    turn = read(text).get("t", [])
+    return next((i for i, t in enumerate(turn) if "@" in t and not t.startswith("d@")), -1)
+
+
+def friend_turn(seed: int = 0):
+    """The devices when the friend has made a turn link that plays a card while holding
+    a card of another island."""
+    for links in range(6, 40, 2):
+        (host, guest), texts = started(links, seed)
+        i = played_by_friend(texts[-1])
+        if i >= 0:
+            action, _, slots = read(texts[-1])["t"][i].partition("@")
+            held = set(host.ledger.hands[guest.seat]) - {int(x) for x in slots.split(".")}
+            others = [s for s in held if guest.cards.get(s, -2) // 2 not in Action.parse(action).cards]
+            if others:
+                return host, guest, texts, i, others[0]
+    raise AssertionError("no played card in 40 links")
+
+
+def test_a_card_played_from_another_slot_is_named():
+    """The friend claims a card from a slot that holds another island: the card its
+    key opens is not the one played."""
+    host, guest, texts, i, other = friend_turn()
+
+    def swap(body):
+        action, _, _ = body["t"][i].partition("@")
+        body["t"][i] = f"{action}@{other}"
+    host_before = host.to_json()
+    with pytest.raises(CheatDetected) as caught:
+        receive(host, forged(guest, texts[-1], swap))
+    assert host.to_json() == host_before
+    assert caught.value.who == guest.seat
+
+
+def test_a_card_never_dealt_is_named():
+    """The friend names a slot it holds but another island than the slot's card."""
+    host, guest, texts, i, _ = friend_turn()
+
+    def invent(body):
+        action, _, slots = body["t"][i].partition("@")
+        placed = Action.parse(action)
+        other = next(a for a in (Action.parse("HUNA>ELAI"), Action.parse("ELAI>HUNA"))
+                     if a.cards != placed.cards)
+        body["t"][i] = f"{other}@{slots}"
+    with pytest.raises(CheatDetected) as caught:
+        receive(host, forged(guest, texts[-1], invent))
+    assert caught.value.who == guest.seat
+
+
+def test_a_false_shuffle_is_named_when_its_card_opens():
+    """The friend's device seals one card of its shuffle as no card at all (the 13th:
+    it lands in this deal in the inviter's hand): the inviter's device names the friend
+    as soon as that card fails to open."""
+    host, link = invite(Setup(first=BLACK), BLACK, random.Random(5))
+    guest, answer = accept(link.text, random.Random(6))
+
+    def falsify(body):
+        points = points_of(body["q"]["c0"])
+        points[12] = multiply(2, points[12])
+        body["q"]["c0"] = points_text(points)
+    stored = guest.to_json()
+    stored["links"][-1] = forged(guest, answer.text, falsify)
+    guest = load(stored, random.Random(8))  # the cheating device, as it sent its link
+    rng = random.Random(7)
+    texts = stored["links"]
+    with pytest.raises(CheatDetected) as caught:
+        for _ in range(20):
+            device = host if len(texts) % 2 == 0 else guest
+            receive(device, texts[-1])
+            texts.append(next_link(device, "random", rng).text)
+    assert device is host and caught.value.who == guest.seat
+
+
+@pytest.mark.parametrize("false", ["a", "c", "d", "z"])
+def test_the_end_check_names_the_false_pass(false):
+    """What ``verify`` runs for every deal: each pass redone from both seeds; a false
+    one is named (a, d: the side that made them first; c, z: the other)."""
+    u, v = b"u" * 32, b"v" * 32
+    rand = random.Random(1)
+    passes = {"a": pass_a(u, 0, list(CARD_POINTS), None)}
+    passes["c"] = pass_c(v, 0, passes["a"], None, rand)
+    passes["d"] = pass_d(u, 0, passes["c"], rand)
+    passes["z"] = pass_z(v, 0, passes["d"])
+    assert check_generation(0, list(CARD_POINTS), None, passes, u, v) == ""
+    passes[false] = [multiply(2, passes[false][0]), *passes[false][1:]]
+    assert check_generation(0, list(CARD_POINTS), None, passes, u, v) == false
+
+
+def test_a_false_key_revealed_at_the_end_is_named():
+    host, guest = self_play(Setup(), seed=11)
+    slot = next(iter(host.their_keys))
+    host.their_keys[slot] += 1
+    with pytest.raises(CheatDetected) as caught:
+        verify(host)
+    assert caught.value.who == guest.seat
+
+
+# ----- R24 -------------------------------------------------------------------------------
+
+def test_no_device_nor_link_can_open_the_other_hand_or_the_pile():
+    """After every link: a device stores its seed and the links only; no link ever
+    carries the key that would open a card of the pile, or the other's key of a card
+    in the other's hand, so the other's hand cannot be read from it."""
+    sent: dict[int, set[int]] = {0: set(), 1: set()}
+    checks = 0
+
+    def watch(game: Game, link, made: bool) -> None:
+        nonlocal checks
+        body = read(link.text)
+        sender = game.role if made else 1 - game.role
+        sent[sender].update(int(s) for s in body.get("k", {}))
+        assert set(game.to_json()) == {"format", "version", "role", "seed", "links"}
+        assert all(t.startswith("d@") for t in body.get("t", []) if t.startswith("d"))
+        pile = set(game.ledger.pile)
+        assert not pile & (sent[0] | sent[1])
+        theirs = set(game.ledger.hands[1 - game.seat]) - set(game.cards)
+        assert not theirs & sent[1 - game.role]
+        assert not set(game.cards) & pile
+        turn = body.get("t", [])
+        if made and turn and turn[-1] == "pile":  # its card opens with the friend's link
+            assert len(game.unopened_hand()) == 1
+        if made and turn and turn[-1].startswith("take:") and game.ledger.pile:
+            new_deal = any(name.startswith("a") for name in body.get("q", {}))  # R18
+            assert len(game.unopened_display()) == (3 if new_deal else 1)
+        if game.status == PLAY:
+            assert game.unopened_hand() == game.unopened_display() == []
+        checks += 1
+
+    self_play(Setup(open_draws=True), seed=3, watch=watch)
+    assert checks > 50
+
+
+# ----- storage and misuse -------------------------------------------------------------
+
+def test_a_stored_game_loads_and_goes_on():
+    (host, guest), texts = started(12)
+    receive(host, texts[-1])
+    again = load(host.to_json(), random.Random(3))
+    assert again.observation == host.observation and again.status == host.status
+    assert take_turn(again, turn_of(again, "random", random.Random(4))).number == 12
+
+
+def test_a_turn_out_of_turn_or_illegal_changes_nothing():
+    (host, guest), texts = started(8)
+    with pytest.raises(TurnError):
+        take_turn(guest, [Action.parse("pass")])  # waiting for the host's link
+    assert guest.status == WAIT
+    receive(host, texts[-1])
+    before = host.to_json()
+    with pytest.raises(IllegalAction):
+        take_turn(host, [Action.parse("h:HUNA-ELAI")])
+    with pytest.raises(TurnError):
+        reply(host)
+    assert host.to_json() == before
+
+
+def test_a_link_without_the_friends_turn_is_refused():
+    """A friend's link must end the friend's turn when it is due: an empty or half turn
+    would leave both devices waiting for each other."""
+    (host, guest), texts = started(8)
+    unchanged(host, AlteredLink, forged(guest, texts[-1], lambda b: b.pop("t", None)))
+    receive(host, texts[-1])
+
+
+def test_an_action_out_of_turn_is_refused():
+    (host, guest), texts = started(8)
+    unchanged(host, AlteredLink, forged(guest, texts[-1],
+                                        lambda b: b.update(t=b.get("t", []) + ["pass"])))
+
+
+@pytest.mark.parametrize("change", [
+    lambda b: b.update(q=[]), lambda b: b.update(k="x"), lambda b: b.update(t="pass"),
+    lambda b: b.update(k={"5": 7}), lambda b: b.update(k={"99": "AAAA"}),
+    lambda b: b.update(q={"zz": "AA"}), lambda b: b.update(q={"a9": "AAAA"}),
+    lambda b: b.update(t=[["pass"]]), lambda b: b.update(t=["HUNA>ELAI"]),
+    lambda b: b.update(t=["d@"]), lambda b: b.update(t=["take:NOWHERE"]),
+    lambda b: b.update(end=12), lambda b: b.update(end="AAAA"), lambda b: b.update(x=1),
+])
+def test_a_malformed_link_is_refused_in_words(change):
+    """Whatever a friend's page puts in a sealed link, the answer is an AlteredLink
+    (or a named cheat), never a crash, and nothing changes."""
+    (host, guest), texts = started(8)
+    before = host.to_json()
+    with pytest.raises((AlteredLink, CheatDetected)):
+        receive(host, forged(guest, texts[-1], change))
+    assert host.to_json() == before
+
+
+def test_an_invitation_opened_in_a_game_under_way_changes_nothing():
+    (host, guest), texts = started(8)
+    unchanged(guest, ReplayedLink, texts[0])
+    _, other = started(2, seed=5)
+    unchanged(guest, ForeignLink, other[0])
+    with pytest.raises(AlteredLink):
+        accept(texts[5])
