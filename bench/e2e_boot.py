@@ -12,7 +12,7 @@
     .venv/bin/python bench/e2e_boot.py [--rounds 5] [--cache no-store max-age=600]
 
 Each ``--cache`` value is a Cache-Control the server sends (e2e's server sends
-"no-store"; with it nothing is cached, not even V8's compiled WebAssembly). Rounds
+"no-store"; with it nothing is cached, not even the compiled WebAssembly). Rounds
 alternate the order of the cache settings. Prints the median and range of the seconds
 from navigation until the page says it is ready, and the load average beside them.
 """
