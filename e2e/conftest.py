@@ -18,8 +18,10 @@ external_requests  list of every request whose host was not 127.0.0.1 (all fail:
               browser is launched with no network but 127.0.0.1)
 console_messages   list of "type: text" console lines (an error's with its " [url]") and page
               errors of every page
-page          per test, in a fresh browser context, with the two lists above wired in
-              (service workers blocked)
+page          per test, as in a fresh browser context (service workers blocked), with the
+              two lists above wired in: the test file's kept page, its visited origins'
+              storage cleared (e2e/kept_page.py; a test that changes the page or its
+              context for good leaves a new one to the next test)
 built_site    session; the deployed site (scripts/build_site.py copy) in a temporary folder
 serve_site    ``serve_site(root, prefix="")`` -> SiteServer (scripts/site_server.py): one
               folder on its own port (a fresh origin per test), with ``.hits`` and a
@@ -45,6 +47,7 @@ import pytest
 from playwright.sync_api import (Browser, BrowserContext, ConsoleMessage, Page, Playwright,
                                  sync_playwright)
 
+from e2e.kept_page import KeptPage
 from scripts import build_site
 from scripts.browser import (READY_TIMEOUT_MS, crash_lines, guard_network, launch_chromium,
                              wait_ready)
@@ -266,15 +269,21 @@ def _watch(page: Page, console_messages: list[str]) -> Page:
     return page
 
 
+@pytest.fixture(scope="module")
+def kept_page():
+    """This test file's KeptPage (e2e/kept_page.py), closed after its last test."""
+    kept = KeptPage()
+    yield kept
+    kept.drop()
+
+
 @pytest.fixture
-def page(browser, external_requests):
-    """A page in a fresh context (service workers blocked), guarded and watched."""
-    context = browser.new_context(
-        viewport={"width": 1024, "height": 768}, service_workers="block"
-    )
-    guard_network(context, external_requests)
-    yield context.new_page()
-    context.close()
+def page(browsers, kept_page, base_url, console_messages, external_requests):
+    """A 1024x768 page (service workers blocked), guarded and watched, as in a fresh
+    context: the test file's kept page, its storage cleared (e2e/kept_page.py)."""
+    yield kept_page.take(browsers.current(), base_url, _watch, console_messages,
+                         external_requests)
+    kept_page.release()
 
 
 @pytest.fixture

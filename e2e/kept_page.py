@@ -1,0 +1,121 @@
+"""One page of a test file's browser, handed to one test after another (issue 30).
+
+A new browser context boots the game in a new renderer process, with none of the
+runtime compiled; the next boot in the same page, after a same-origin page between
+them, reuses that process and costs about a third less (bench/e2e_boot.py). Between
+two tests the page waits on e2e/blank.html, and every origin it visited has all its
+storage cleared (local storage, IndexedDB, Cache Storage where the game keeps its
+bytecode, cookies): each test starts as a returning player's first visit, as in a new
+context. A test that changes the context or the page for good (an init script, a route,
+permissions, a listener, a second page, a CDP session, closing it ...) gets it still, and the page
+is dropped after it: the next test gets a new context.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from scripts.browser import guard_network
+from scripts.site_server import LOCAL_HOST
+
+VIEWPORT = {"width": 1024, "height": 768}
+#: What changes a context or a page beyond what a test's end undoes.
+CONTEXT_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_socket",
+                   "expose_function", "expose_binding", "grant_permissions",
+                   "clear_permissions", "set_offline", "set_extra_http_headers",
+                   "set_geolocation", "add_cookies", "new_page", "new_cdp_session", "close",
+                   "set_default_timeout", "set_default_navigation_timeout", "on", "once")
+PAGE_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_socket",
+                "expose_function", "expose_binding", "set_extra_http_headers",
+                "emulate_media", "close", "set_default_timeout",
+                "set_default_navigation_timeout", "add_locator_handler", "on", "once")
+
+
+class Relay:
+    """Appends to the list of the test in progress (``target``)."""
+
+    def __init__(self) -> None:
+        self.target: list[str] = []
+
+    def append(self, item: str) -> None:
+        self.target.append(item)
+
+
+class KeptPage:
+    """A test file's reusable page: ``take`` before a test, ``release`` after it."""
+
+    def __init__(self) -> None:
+        self.lines, self.outside = Relay(), Relay()
+        self._browser: Browser | None = None
+        self._context: BrowserContext | None = None
+        self._page: Page | None = None
+        self._origins: set[str] = set()
+        self._changed = False
+
+    def take(self, browser: Browser, base_url: str, watch, lines: list[str],
+             outside: list[str]) -> Page:
+        """The page, as good as new, reporting to this test's ``lines`` and ``outside``;
+        ``watch(page, relay)`` wires a page's console lines and errors to a list."""
+        self.lines.target, self.outside.target = lines, outside
+        if self._page is not None and (self._browser is not browser or self._page.is_closed()):
+            self.drop()  # a renderer crash brought a new browser
+        if self._page is None:
+            self._open(browser, watch)
+        else:
+            self._reset(base_url)
+        self._note_changes()
+        return self._page
+
+    def release(self) -> None:
+        """After a test: keep the page unless the test changed it for good."""
+        if self._changed:
+            self.drop()
+
+    def drop(self) -> None:
+        """Close the context (if it is still open): the next ``take`` makes a new one."""
+        if self._context is not None:
+            try:
+                type(self._context).close(self._context)
+            except Exception:  # noqa: BLE001 - already closed, or its browser is gone
+                pass
+        self._browser = self._context = self._page = None
+        self._origins, self._changed = set(), False
+
+    def _open(self, browser: Browser, watch) -> None:
+        self._browser = browser
+        self._context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+        guard_network(self._context, self.outside)  # type: ignore[arg-type]
+        self._context.on("request", lambda request: self._visited(request.url))
+        self._page = watch(self._context.new_page(), self.lines)
+
+    def _visited(self, url: str) -> None:
+        parts = urllib.parse.urlsplit(url)
+        if parts.hostname == LOCAL_HOST:
+            self._origins.add(f"{parts.scheme}://{parts.netloc}")
+
+    def _reset(self, base_url: str) -> None:
+        """Leave the last test's page for a blank one of the same origin (the renderer
+        stays), clear what every visited origin stored, and restore the window's size."""
+        page, context = self._page, self._context
+        assert page is not None and context is not None
+        page.goto(base_url + "e2e/blank.html")
+        cdp = type(context).new_cdp_session(context, page)
+        for origin in sorted(self._origins):
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        cdp.detach()
+        page.set_viewport_size(VIEWPORT)
+
+    def _note_changes(self) -> None:
+        """Make each lasting change the test makes mark the page to be dropped after it."""
+        for target, names in ((self._context, CONTEXT_CHANGES), (self._page, PAGE_CHANGES)):
+            for name in names:
+                setattr(target, name, self._marking(getattr(type(target), name), target))
+
+    def _marking(self, method, target) -> Any:
+        def changed(*args: Any, **kwargs: Any) -> Any:
+            self._changed = True
+            return method(target, *args, **kwargs)
+        return changed

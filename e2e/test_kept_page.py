@@ -1,0 +1,49 @@
+"""The page a test file hands from test to test (e2e/kept_page.py): the next test gets
+the same page, with nothing the last one stored; a test that changed it for good leaves
+a new one to the next."""
+
+from __future__ import annotations
+
+from e2e.kept_page import VIEWPORT, KeptPage
+
+from .conftest import _watch
+
+STORE = """async () => {
+  localStorage.setItem("kahuna.kept", "1");
+  await (await caches.open("kahuna-kept")).put("/kept", new Response("1"));
+  await new Promise(done => { const open = indexedDB.open("kahuna-kept");
+    open.onupgradeneeded = () => open.result.createObjectStore("s");
+    open.onsuccess = () => { open.result.close(); done(); }; });
+}"""
+STORED = """async () => [localStorage.getItem("kahuna.kept"), await caches.has("kahuna-kept"),
+  (await indexedDB.databases()).map(d => d.name).includes("kahuna-kept")]"""
+
+
+def test_the_next_test_gets_the_same_page_with_nothing_stored(
+        browsers, base_url, kahuna_url, wait_ready, console_messages, external_requests):
+    kept = KeptPage()
+
+    def take():
+        return kept.take(browsers.current(), base_url, _watch, console_messages,
+                         external_requests)
+
+    try:
+        page = take()
+        for url in (kahuna_url, base_url):  # two origins visited, both cleared
+            page.goto(url + "?seed=3")
+            wait_ready(page)
+            page.evaluate(STORE)
+        page.set_viewport_size({"width": 360, "height": 740})
+        kept.release()
+        again = take()
+        assert again is page and again.viewport_size == VIEWPORT
+        for url in (kahuna_url, base_url):
+            again.goto(url + "?seed=3")
+            wait_ready(again)
+            assert again.evaluate(STORED) == [None, False, False], url
+        again.on("dialog", lambda dialog: dialog.accept())  # a listener stays: dropped
+        kept.release()
+        assert take() is not page
+        assert not external_requests
+    finally:
+        kept.drop()
