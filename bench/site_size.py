@@ -44,7 +44,7 @@ from scripts.site_server import SENT_AS_IS  # noqa: E402
 # for offline reading (about 24 kB: docs/deploy.md)
 BUDGET_FIRST_VISIT = 4_525_000
 BUDGET_LATER_VISIT = 4_500  # issue 15: "as small as today" (4.9 kB that day)
-BUDGET_UPDATE = 6_400  # issue 15: 6.3 kB that day; the index names two more modules since (29)
+BUDGET_UPDATE = 6_600  # issue 15: 6.3 kB that day; the index names more modules since (29, 30)
 
 
 def _brotli_sizes(paths: list[Path]) -> list[int] | None:
