@@ -7,7 +7,10 @@
 - ``again``:   a booted page sent to about:blank, its origin's storage cleared, then to
   the game again (a page reused by the next test, as good as new);
 - ``listing``: the same, but by way of a page of the same origin (a folder's listing),
-  its storage cleared (Cache Storage, where the page keeps its bytecode, included).
+  its storage cleared (Cache Storage, where the page keeps its bytecode, included);
+- ``warm``:    the same, but the bytecode the page compiled kept (e2e/kept_page.py);
+- ``compiled``: after the first boot's ready, until the page has compiled and kept its
+  bytecode (the work a cold boot leaves to run beside the test).
 
     .venv/bin/python bench/e2e_boot.py [--rounds 5] [--cache no-store max-age=600]
 
@@ -24,6 +27,7 @@ import os
 import statistics
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,11 +35,11 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
-from scripts.browser import launch_chromium, wait_ready  # noqa: E402
+from scripts.browser import clear_storage, launch_chromium, wait_compiled, wait_ready  # noqa: E402
 from scripts.build_site import write_page_archive  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 
-WAYS = ("context", "page", "reload", "again", "listing")
+WAYS = ("context", "compiled", "page", "reload", "again", "listing", "warm")
 
 
 def one_round(browser: Browser, url: str) -> dict[str, float]:
@@ -49,6 +53,9 @@ def one_round(browser: Browser, url: str) -> dict[str, float]:
     wait_ready(page)
     times["context"] = time.monotonic() - start
     start = time.monotonic()
+    wait_compiled(page)
+    times["compiled"] = time.monotonic() - start
+    start = time.monotonic()
     page.reload()
     wait_ready(page)
     times["reload"] = time.monotonic() - start
@@ -59,19 +66,19 @@ def one_round(browser: Browser, url: str) -> dict[str, float]:
     times["page"] = time.monotonic() - start
     times["again"] = _boot_via(context, page, url, "about:blank")
     times["listing"] = _boot_via(context, page, url, url.split("?")[0] + "bench/")
+    wait_compiled(page)
+    times["warm"] = _boot_via(context, page, url, url.split("?")[0] + "bench/", keep=True)
     context.close()
     return times
 
 
-def _boot_via(context, page, url: str, between: str) -> float:
+def _boot_via(context, page, url: str, between: str, keep: bool = False) -> float:
     """Seconds to boot ``url`` again in ``page`` by way of ``between``, the game's
-    origin's storage cleared there."""
+    origin's storage cleared there (but for its bytecode if ``keep``)."""
     start = time.monotonic()
     page.goto(between)
-    cdp = context.new_cdp_session(page)
-    cdp.send("Storage.clearDataForOrigin", {"origin": url.split("/?")[0].rstrip("/"),
-                                            "storageTypes": "all"})
-    cdp.detach()
+    parts = urllib.parse.urlsplit(url)
+    clear_storage(context, page, {f"{parts.scheme}://{parts.netloc}"}, keep_bytecode=keep)
     page.goto(url)
     wait_ready(page)
     return time.monotonic() - start

@@ -3,12 +3,16 @@
 A new browser context boots the game in a new renderer process, with none of the
 runtime compiled; the next boot in the same page, after a same-origin page between
 them, reuses that process and costs about a third less (bench/e2e_boot.py). Between
-two tests the page waits on e2e/blank.html, and every origin it visited has all its
-storage cleared (local storage, IndexedDB, Cache Storage where the game keeps its
-bytecode, cookies): each test starts as a returning player's first visit, as in a new
-context. A test that changes the context or the page for good (an init script, a route,
-permissions, a listener, a second page, a CDP session, closing it ...) gets it still, and the page
-is dropped after it: the next test gets a new context.
+two tests the page waits on e2e/blank.html, and every origin it visited has its storage
+cleared (local storage, IndexedDB, Cache Storage, cookies), but for the bytecode the
+game compiled and keeps in Cache Storage (web/pyodide-boot.mjs): each test starts as a
+returning player, whose device compiled the runtime on the first visit. That makes a
+boot about a third as long, and spares the compiling of everything after it
+(bench/e2e_boot.py: ``warm`` against ``listing`` and ``compiled``); a file's first test,
+a new context and e2e/test_bytecode.py still boot from source. A test that changes the
+context or the page for good (an init script, a route, permissions, a listener, a second
+page, a CDP session, closing it ...) gets it still, and the page is dropped after it: the
+next test gets a new context.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from scripts.browser import guard_network
+from scripts.browser import clear_storage, guard_network
 from scripts.site_server import LOCAL_HOST
 
 VIEWPORT = {"width": 1024, "height": 768}
@@ -98,14 +102,13 @@ class KeptPage:
 
     def _reset(self, base_url: str) -> None:
         """Leave the last test's page for a blank one of the same origin (the renderer
-        stays), clear what every visited origin stored, and restore the window's size."""
+        stays), clear what every visited origin stored but the game's bytecode, and
+        restore the window's size."""
         page, context = self._page, self._context
         assert page is not None and context is not None
         page.goto(base_url + "e2e/blank.html")
-        cdp = type(context).new_cdp_session(context, page)
-        for origin in sorted(self._origins):
-            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-        cdp.detach()
+        clear_storage(context, page, self._origins, keep_bytecode=True)
+        self._changed = False  # its CDP session was the reset's, not a test's
         page.set_viewport_size(VIEWPORT)
 
     def _note_changes(self) -> None:

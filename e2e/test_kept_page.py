@@ -1,10 +1,11 @@
 """The page a test file hands from test to test (e2e/kept_page.py): the next test gets
-the same page, with nothing the last one stored; a test that changed it for good leaves
-a new one to the next."""
+the same page, with nothing the last one stored but the game's compiled bytecode; a test
+that changed it for good leaves a new one to the next."""
 
 from __future__ import annotations
 
 from e2e.kept_page import VIEWPORT, KeptPage
+from scripts.browser import wait_compiled
 
 from .conftest import _watch
 
@@ -15,11 +16,13 @@ STORE = """async () => {
     open.onupgradeneeded = () => open.result.createObjectStore("s");
     open.onsuccess = () => { open.result.close(); done(); }; });
 }"""
+#: Whether this boot found both archives' bytecode kept (web/pyodide-boot.mjs).
+BOOTED_FROM_BYTECODE = "kahunaBytecode.then(b => b.found && b.page.found)"
 STORED = """async () => [localStorage.getItem("kahuna.kept"), await caches.has("kahuna-kept"),
   (await indexedDB.databases()).map(d => d.name).includes("kahuna-kept")]"""
 
 
-def test_the_next_test_gets_the_same_page_with_nothing_stored(
+def test_the_next_test_gets_the_same_page_with_nothing_stored_but_bytecode(
         browsers, base_url, kahuna_url, wait_ready, console_messages, external_requests):
     kept = KeptPage()
 
@@ -33,6 +36,8 @@ def test_the_next_test_gets_the_same_page_with_nothing_stored(
             page.goto(url + "?seed=3")
             wait_ready(page)
             page.evaluate(STORE)
+        assert not page.evaluate(BOOTED_FROM_BYTECODE)  # a new context: from source
+        wait_compiled(page)
         page.set_viewport_size({"width": 360, "height": 740})
         kept.release()
         again = take()
@@ -41,6 +46,7 @@ def test_the_next_test_gets_the_same_page_with_nothing_stored(
             again.goto(url + "?seed=3")
             wait_ready(again)
             assert again.evaluate(STORED) == [None, False, False], url
+        assert again.evaluate(BOOTED_FROM_BYTECODE)  # a returning player's device
         again.on("dialog", lambda dialog: dialog.accept())  # a listener stays: dropped
         kept.release()
         assert take() is not page

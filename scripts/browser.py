@@ -8,7 +8,10 @@ and scripts/make_icons.py, through Python Playwright.
   Playwright keeps in ``$DEBUG_FILE`` when ``$DEBUG`` is ``pw:browser`` (scripts/test.sh
   sets both; e2e/conftest.py shows the lines under a test whose renderer crashed);
 - ``guard_network(context, found)``: records every request that tries to leave 127.0.0.1;
-- ``wait_ready(page)``: waits until the game page says it is interactive.
+- ``wait_ready(page)``: waits until the game page says it is interactive;
+- ``wait_compiled(page)``: waits until the game has kept the bytecode it compiled;
+- ``clear_storage(context, page, origins)``: what those origins stored, cleared, but for
+  that bytecode if asked.
 """
 
 from __future__ import annotations
@@ -104,6 +107,52 @@ def crash_lines(last: int = 30) -> list[str]:
                       re.IGNORECASE)
     with open(path, encoding="utf-8", errors="replace") as log:
         return [line.rstrip() for line in log if said.search(line)][-last:]
+
+
+#: The Cache Storage caches where the game keeps the bytecode it compiled on this device
+#: (web/pyodide-boot.mjs), one per copy of the site.
+BYTECODE_CACHES = "kahuna-bytecode "
+#: Every kind of storage but Cache Storage (Storage.clearDataForOrigin's names).
+NOT_CACHES = "cookies,file_systems,indexeddb,local_storage,shader_cache,websql,service_workers"
+_OTHER_CACHES_DELETED = f"""async () => {{
+  for (const name of await caches.keys())
+    if (!name.startsWith("{BYTECODE_CACHES}")) await caches.delete(name);
+}}"""
+
+
+#: Both archives' bytecode kept: the standard library's and the page's (web/boot/bytecode.py).
+_COMPILED = f"""async () => {{
+  const names = (await caches.keys()).filter(n => n.startsWith("{BYTECODE_CACHES}"));
+  return names.length === 1 && (await (await caches.open(names[0])).keys()).length === 2;
+}}"""
+
+
+def wait_compiled(page: Page, timeout: float = READY_TIMEOUT_MS / 1000) -> None:
+    """Wait until the game page has kept the bytecode of both its archives (polled:
+    wait_for_function takes a promise for a truthy value)."""
+    end = time.monotonic() + timeout
+    while not page.evaluate(_COMPILED):
+        if time.monotonic() > end:
+            raise TimeoutError("the page kept no bytecode")
+        time.sleep(0.1)
+
+
+def clear_storage(context: BrowserContext, page: Page, origins: set[str],
+                  keep_bytecode: bool = False) -> None:
+    """Clear what each of ``origins`` stored. With ``keep_bytecode``, the origin ``page``
+    shows keeps its bytecode caches: the device of a returning player, who has the
+    runtime compiled since their first visit (a boot from source and the compiling of
+    everything after it cost a test about 2 s more of CPU, bench/e2e_boot.py)."""
+    here = urllib.parse.urlsplit(page.url)
+    current = f"{here.scheme}://{here.netloc}"
+    cdp = context.new_cdp_session(page)
+    for origin in sorted(origins):
+        keep = keep_bytecode and origin == current
+        cdp.send("Storage.clearDataForOrigin",
+                 {"origin": origin, "storageTypes": NOT_CACHES if keep else "all"})
+    cdp.detach()
+    if keep_bytecode and current in origins:
+        page.evaluate(_OTHER_CACHES_DELETED)
 
 
 def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> float:
