@@ -141,8 +141,8 @@ def clear_storage(context: BrowserContext, page: Page, origins: set[str],
                   keep_bytecode: bool = False) -> None:
     """Clear what each of ``origins`` stored. With ``keep_bytecode``, the origin ``page``
     shows keeps its bytecode caches: the device of a returning player, who has the
-    runtime compiled since their first visit (a boot from source and the compiling of
-    everything after it cost a test about 2 s more of CPU, bench/e2e_boot.py)."""
+    runtime compiled since their first visit (a boot then takes 1.5 s here, not 3.4 s
+    and 3.2 s of compiling after it: bench/e2e_boot.py)."""
     here = urllib.parse.urlsplit(page.url)
     current = f"{here.scheme}://{here.netloc}"
     cdp = context.new_cdp_session(page)
