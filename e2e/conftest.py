@@ -22,6 +22,7 @@ page          per test, as in a fresh browser context (service workers blocked),
               two lists above wired in: the test file's kept page, its visited origins'
               storage cleared (e2e/kept_page.py; a test that changes the page or its
               context for good leaves a new one to the next test)
+phone_page    ``phone_page(width=360, height=740)``: the same, a touch phone's
 built_site    session; the deployed site (scripts/build_site.py copy) in a temporary folder
 serve_site    ``serve_site(root, prefix="")`` -> SiteServer (scripts/site_server.py): one
               folder on its own port (a fresh origin per test), with ``.hits`` and a
@@ -284,6 +285,26 @@ def page(browsers, kept_page, base_url, console_messages, external_requests):
     yield kept_page.take(browsers.current(), base_url, _watch, console_messages,
                          external_requests)
     kept_page.release()
+
+
+@pytest.fixture(scope="module")
+def kept_phone():
+    """This test file's KeptPage of a touch phone, closed after its last test."""
+    kept = KeptPage(is_mobile=True, has_touch=True)
+    yield kept
+    kept.drop()
+
+
+@pytest.fixture
+def phone_page(browsers, kept_phone, base_url, console_messages, external_requests):
+    """Factory: ``phone_page(width=360, height=740)`` -> the page of a touch phone of that
+    size, guarded and watched like ``page``, as in a fresh context: the test file's kept
+    phone page. Called again in a test, the same page, as good as new again."""
+    def take(width: int = 360, height: int = 740) -> Page:
+        return kept_phone.take(browsers.current(), base_url, _watch, console_messages,
+                               external_requests, viewport={"width": width, "height": height})
+    yield take
+    kept_phone.release()
 
 
 @pytest.fixture

@@ -49,9 +49,11 @@ class Relay:
 
 
 class KeptPage:
-    """A test file's reusable page: ``take`` before a test, ``release`` after it."""
+    """A test file's reusable page: ``take`` before a test, ``release`` after it.
+    ``options`` are its context's (a phone's ``is_mobile`` and ``has_touch``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, **options: Any) -> None:
+        self._options = options
         self.lines, self.outside = Relay(), Relay()
         self._browser: Browser | None = None
         self._context: BrowserContext | None = None
@@ -60,16 +62,18 @@ class KeptPage:
         self._changed = False
 
     def take(self, browser: Browser, base_url: str, watch, lines: list[str],
-             outside: list[str]) -> Page:
-        """The page, as good as new, reporting to this test's ``lines`` and ``outside``;
-        ``watch(page, relay)`` wires a page's console lines and errors to a list."""
+             outside: list[str], viewport: dict[str, int] = VIEWPORT) -> Page:
+        """The page, as good as new at ``viewport``'s size, reporting to this test's
+        ``lines`` and ``outside``; ``watch(page, relay)`` wires a page's console lines
+        and errors to a list. Taken again in the same test, it is as good as new again."""
         self.lines.target, self.outside.target = lines, outside
-        if self._page is not None and (self._browser is not browser or self._page.is_closed()):
-            self.drop()  # a renderer crash brought a new browser
+        if self._page is not None and (self._browser is not browser or self._page.is_closed()
+                                       or self._changed):
+            self.drop()  # a renderer crash brought a new browser, or it was changed
         if self._page is None:
-            self._open(browser, watch)
+            self._open(browser, watch, viewport)
         else:
-            self._reset(base_url)
+            self._reset(base_url, viewport)
         self._note_changes()
         return self._page
 
@@ -88,9 +92,10 @@ class KeptPage:
         self._browser = self._context = self._page = None
         self._origins, self._changed = set(), False
 
-    def _open(self, browser: Browser, watch) -> None:
+    def _open(self, browser: Browser, watch, viewport: dict[str, int]) -> None:
         self._browser = browser
-        self._context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+        self._context = browser.new_context(viewport=viewport, service_workers="block",
+                                            **self._options)
         guard_network(self._context, self.outside)  # type: ignore[arg-type]
         self._context.on("request", lambda request: self._visited(request.url))
         self._page = watch(self._context.new_page(), self.lines)
@@ -100,16 +105,16 @@ class KeptPage:
         if parts.hostname == LOCAL_HOST:
             self._origins.add(f"{parts.scheme}://{parts.netloc}")
 
-    def _reset(self, base_url: str) -> None:
+    def _reset(self, base_url: str, viewport: dict[str, int]) -> None:
         """Leave the last test's page for a blank one of the same origin (the renderer
         stays), clear what every visited origin stored but the game's bytecode, and
-        restore the window's size."""
+        give the window its size."""
         page, context = self._page, self._context
         assert page is not None and context is not None
         page.goto(base_url + "e2e/blank.html")
         clear_storage(context, page, self._origins, keep_bytecode=True)
         self._changed = False  # its CDP session was the reset's, not a test's
-        page.set_viewport_size(VIEWPORT)
+        page.set_viewport_size(viewport)
 
     def _note_changes(self) -> None:
         """Make each lasting change the test makes mark the page to be dropped after it."""

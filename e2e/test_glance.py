@@ -14,7 +14,6 @@ import pytest
 from scripts.measure import OVERFLOW
 from scripts.page_driver import settle, wait_still
 
-from .conftest import phone
 
 #: What a player looks at to know where the game stands, by its selector.
 PARTS = {"header": ".bar", "board": "#board svg.board", "hand": "#hand",
@@ -52,9 +51,9 @@ EMPTY_BAND = """() => {
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 @pytest.mark.parametrize("width, height", [(390, 844), (844, 390)])
-def test_a_phone_shows_the_whole_game_at_a_glance(browser, base_url, wait_ready, screenshot,
-                                                  width, height, lang):
-    context, page, outside = phone(browser, width, height)
+def test_a_phone_shows_the_whole_game_at_a_glance(phone_page, base_url, wait_ready, screenshot,
+                                                  width, height, lang, external_requests):
+    page = phone_page(width, height)
     page.goto(base_url + f"?seed=3&pace=0&lang={lang}")
     wait_ready(page)
     settle(page)
@@ -70,7 +69,6 @@ def test_a_phone_shows_the_whole_game_at_a_glance(browser, base_url, wait_ready,
     wait_still(page)
     dialog = page.evaluate(EMPTY_BAND)
     screenshot(page, f"glance-{width}x{height}-{lang}-new-game")
-    context.close()
     assert off == []
     assert fit == {"clipped": [], "overlapped": False, "sideways": False}
     if width < height:  # upright: the header's buttons beside the title, not under it
@@ -78,4 +76,4 @@ def test_a_phone_shows_the_whole_game_at_a_glance(browser, base_url, wait_ready,
     assert dialog["band"] <= 40, dialog  # no stretch of the box with nothing in it
     if width > height:  # sideways, its buttons in one row: the options get the room
         assert dialog["foot"] <= 70, dialog
-    assert outside == []
+    assert external_requests == []

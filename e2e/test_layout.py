@@ -13,7 +13,7 @@ import pytest
 from kahuna.notation.link import encode
 from scripts.page_driver import settle, wait_still
 
-from .conftest import guard_network, phone
+from .conftest import guard_network
 
 # Every island controlled by someone (R10), so every token is drawn.
 ALL_HELD = {"bridges": {
@@ -117,9 +117,9 @@ RINGS_JS = """() => [...document.querySelectorAll('.card.hint, .card[aria-presse
 
 
 @pytest.mark.parametrize("width, height", [(1024, 700), (390, 844)])
-def test_a_hinted_or_chosen_card_stays_clear_of_its_heading(browser, base_url, wait_ready,
-                                                             screenshot, width, height):
-    context, page, outside = phone(browser, width, height)
+def test_a_hinted_or_chosen_card_stays_clear_of_its_heading(
+        phone_page, base_url, wait_ready, screenshot, width, height, external_requests):
+    page = phone_page(width, height)
     page.goto(base_url + "?seed=3&pace=0")
     wait_ready(page)
     settle(page)
@@ -132,8 +132,7 @@ def test_a_hinted_or_chosen_card_stays_clear_of_its_heading(browser, base_url, w
     other.click()  # another card, chosen by hand (two chosen: a removal's pair, R11)
     assert other.get_attribute("aria-pressed") == "true"
     assert page.evaluate(RINGS_JS) == []
-    context.close()
-    assert outside == []
+    assert external_requests == []
 
 
 @pytest.mark.parametrize("width, height", [(768, 1024), (800, 800), (1000, 820)])

@@ -275,12 +275,11 @@ def test_a_diagram_shows_its_notes_at_both_sizes_and_cannot_be_played(
     screenshot(page, "lesson-diagram")
 
 
-def test_a_replay_and_a_puzzle_fit_a_phone_in_each_language(browser, base_url, wait_ready,
-                                                            screenshot):
-    from .conftest import phone
+def test_a_replay_and_a_puzzle_fit_a_phone_in_each_language(phone_page, base_url, wait_ready,
+                                                            screenshot, external_requests):
     record = {**whole_game(8), "meta": {"mode": HOTSEAT}}
     for lang in ("en", "de", "fr", "pl"):
-        context, page, outside = phone(browser)
+        page = phone_page()  # as good as new for each language
         page.goto(f"{base_url}?record={encode(record)}&pace=0&lang={lang}")
         wait_ready(page)
         page.wait_for_selector("#dialog:not([hidden]) .end-game")
@@ -302,8 +301,7 @@ def test_a_replay_and_a_puzzle_fit_a_phone_in_each_language(browser, base_url, w
         page.wait_for_selector("#lesson .verdict")
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
         screenshot(page, f"lesson-puzzle-phone-{lang}")
-        context.close()
-        assert not outside
+    assert not external_requests
 
 
 def test_a_caption_of_one_long_word_stays_in_its_box(page, base_url, serve_site, tmp_path,

@@ -19,7 +19,6 @@ from scripts.page_driver import new_game as start_game
 from tests.helpers import play_randomly
 from tests.helpers import worked_example as start
 
-from .conftest import phone as _phone
 
 PHONES = [(844, 390), (390, 844)]
 #: The acts of a turn before any card is chosen: the hand, the display, the pile, the
@@ -43,8 +42,8 @@ def _check(found: dict, width: int) -> None:
 
 @pytest.mark.parametrize("width, height", PHONES)
 def test_a_whole_turn_on_the_screen_with_readable_text_and_large_targets(
-        browser, base_url, wait_ready, screenshot, width, height):
-    context, page, outside = _phone(browser, width, height)
+        phone_page, base_url, wait_ready, screenshot, width, height, external_requests):
+    page = phone_page(width, height)
     page.goto(base_url + "?seed=3&pace=0")
     wait_ready(page)
     settle(page)
@@ -74,8 +73,7 @@ def test_a_whole_turn_on_the_screen_with_readable_text_and_large_targets(
     undo = [c for c in found["controls"] if c["act"] == "undo"]
     assert undo and undo[0]["onscreen"]
     screenshot(page, f"phone-{width}x{height}-built")
-    context.close()
-    assert outside == []
+    assert external_requests == []
 
 
 def _long_game_link() -> tuple[str, int]:
@@ -92,9 +90,9 @@ def _long_game_link() -> tuple[str, int]:
 
 
 @pytest.mark.parametrize("width, height", [*PHONES, (1024, 768)])
-def test_long_game_log_numbers_whole_and_the_hand_stays_put(browser, base_url, wait_ready,
-                                                             screenshot, width, height):
-    context, page, outside = _phone(browser, width, height)
+def test_long_game_log_numbers_whole_and_the_hand_stays_put(
+        phone_page, base_url, wait_ready, screenshot, width, height, external_requests):
+    page = phone_page(width, height)
     link, played = _long_game_link()
     page.goto(base_url + "?pace=0&record=" + link)
     wait_ready(page)
@@ -114,12 +112,11 @@ def test_long_game_log_numbers_whole_and_the_hand_stays_put(browser, base_url, w
     assert page.locator("#hand").bounding_box() == hand  # the log opened below the hand
     recent = page.locator("#recent .last-turn li").count()
     assert recent >= 1 and page.locator("#recent > li").count() == 2
-    context.close()
-    assert outside == []
+    assert external_requests == []
 
 
 def test_r11_r24_the_computers_last_turn_is_marked_until_the_person_acts(
-        browser, base_url, wait_ready, screenshot):
+        phone_page, base_url, wait_ready, screenshot, external_requests):
     """White (the computer) placed two bridges and drew from the pile: both new bridges
     have a halo, the cleared line a trace, the three islands that changed hands a ring;
     the latest moves show the whole turn, and nothing names the card it drew."""
@@ -127,7 +124,7 @@ def test_r11_r24_the_computers_last_turn_is_marked_until_the_person_acts(
               "position": position_to_json(start()), "seed": 1,
               "actions": ["BARI>DUDA", "ALOA>BARI", "pile"],
               "meta": {"mode": "computer", "human": 0}}
-    context, page, outside = _phone(browser, 844, 390)
+    page = phone_page(844, 390)
     page.goto(base_url + "?pace=0&record=" + encode(record))
     wait_ready(page)
     settle(page)
@@ -145,13 +142,12 @@ def test_r11_r24_the_computers_last_turn_is_marked_until_the_person_acts(
     click_line(page, page.locator("#board path.hit").first)
     page.wait_for_selector('#acts [data-act="undo"]')
     assert page.locator("#board .last-turn, #board .island.changed").count() == 0
-    context.close()
-    assert outside == []
+    assert external_requests == []
 
 
 def test_the_counters_and_corner_numbers_explain_themselves_on_a_tap(
-        browser, base_url, wait_ready, screenshot):
-    context, page, outside = _phone(browser, 390, 844)
+        phone_page, base_url, wait_ready, screenshot, external_requests):
+    page = phone_page(390, 844)
     page.goto(base_url + "?seed=3&pace=0")
     wait_ready(page)
     settle(page)
@@ -165,15 +161,15 @@ def test_the_counters_and_corner_numbers_explain_themselves_on_a_tap(
     page.wait_for_selector("#tip .tip-box")
     assert "lines" in page.text_content("#tip")
     assert page.locator('#hand [aria-pressed="true"]').count() == 0  # not chosen by it
-    context.close()
-    assert outside == []
+    assert external_requests == []
 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "pl"])
-def test_held_sideways_every_language_fits(browser, base_url, wait_ready, screenshot, lang):
+def test_held_sideways_every_language_fits(phone_page, base_url, wait_ready, screenshot, lang,
+                                           external_requests):
     """The header's and the side column's words fit 844x390 in every language: nothing
     clipped, nothing under another control, the page never wider than the screen."""
-    context, page, outside = _phone(browser, 844, 390)
+    page = phone_page(844, 390)
     page.goto(base_url + f"?seed=3&pace=0&lang={lang}")
     wait_ready(page)
     settle(page)
@@ -189,10 +185,9 @@ def test_held_sideways_every_language_fits(browser, base_url, wait_ready, screen
           .map(s => s.textContent);
     }""")
     screenshot(page, f"phone-844x390-{lang}")
-    context.close()
     assert fit == {"clipped": [], "overlapped": False, "sideways": False}
     assert covered == []
-    assert outside == []
+    assert external_requests == []
 
 
 #: What a player sees of the header's parts: the round's words and badges (a badge's frame
@@ -223,11 +218,11 @@ HEADER_CLASHES = """() => {
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_the_header_badges_of_variants_and_a_handicap_clash_with_nothing(
-        browser, base_url, wait_ready, screenshot, lang):
+        phone_page, base_url, wait_ready, screenshot, lang, external_requests):
     """V1, V2 and a handicap: their badges in the header, on a tall phone, each framed
     around its own words, over no other words or button (a tester saw their frames drawn
     around the finger-sized hit areas, over the round and the buttons)."""
-    context, page, outside = _phone(browser, 390, 844)
+    page = phone_page(390, 844)
     page.goto(base_url + f"?seed=9&pace=0&lang={lang}")
     wait_ready(page)
     settle(page)
@@ -236,9 +231,8 @@ def test_the_header_badges_of_variants_and_a_handicap_clash_with_nothing(
     assert page.locator(".bar .round .variant").count() == 3
     clashes = page.evaluate(HEADER_CLASHES)
     screenshot(page, f"phone-390-badges-{lang}")
-    context.close()
     assert clashes == []
-    assert outside == []
+    assert external_requests == []
 
 
 #: The buttons of the open dialog that are not wholly inside its visible box.
@@ -253,7 +247,7 @@ HIDDEN_BUTTONS = """() => {
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_held_sideways_a_tall_dialogs_buttons_stay_in_sight(browser, base_url, wait_ready,
+def test_held_sideways_a_tall_dialogs_buttons_stay_in_sight(phone_page, base_url, wait_ready,
                                                             screenshot, lang):
     """On a phone on its side (740x360) the end of a whole game (its table of three
     scorings) and the new-game dialog are taller than the screen: they scroll, and their
@@ -262,7 +256,7 @@ def test_held_sideways_a_tall_dialogs_buttons_stay_in_sight(browser, base_url, w
     record = {"format": "kahuna-record", "version": 1, "setup": setup_to_json(setup),
               "actions": [str(a) for a in play_randomly(new_game(setup), random.Random(5))],
               "meta": {"mode": "computer", "human": 0, "level": "beginner"}}
-    context, page, _outside = _phone(browser, 740, 360)
+    page = phone_page(740, 360)
     page.goto(base_url + f"?pace=0&lang={lang}&record=" + encode(record))
     wait_ready(page)
     settle(page)
@@ -275,7 +269,6 @@ def test_held_sideways_a_tall_dialogs_buttons_stay_in_sight(browser, base_url, w
     settle(page)
     new = page.evaluate(HIDDEN_BUTTONS)
     screenshot(page, f"phone-740x360-new-game-{lang}")
-    context.close()
     assert scrolls  # the case this test is about
     assert end == [] and new == []
 
@@ -291,11 +284,12 @@ window.CloseWatcher = class extends Native {
 """
 
 
-def test_back_closes_a_dialog_instead_of_leaving_the_page(browser, base_url, wait_ready):
+def test_back_closes_a_dialog_instead_of_leaving_the_page(phone_page, base_url, wait_ready,
+                                                          external_requests):
     """A phone's Back is a request to close (what ``requestClose()`` does): over a dialog
     that may be closed it closes that dialog, as Escape does, and the page stays."""
-    context, page, outside = _phone(browser, 390, 844)
-    context.add_init_script(WATCHERS)
+    page = phone_page(390, 844)
+    page.context.add_init_script(WATCHERS)
     page.goto(base_url + "?seed=3&pace=0")
     wait_ready(page)
     settle(page)
@@ -320,8 +314,7 @@ def test_back_closes_a_dialog_instead_of_leaving_the_page(browser, base_url, wai
     page.wait_for_selector("#dialog", state="hidden")
     assert page.locator('#hand [aria-pressed="true"]').count() == 1
     assert page.evaluate("window.__watchers.map(w => w.destroyed)") == [False, True, True]
-    context.close()
-    assert outside == []
+    assert external_requests == []
 
 
 def _bubble_over(locator) -> bool:
@@ -333,12 +326,12 @@ def _bubble_over(locator) -> bool:
     }""")
 
 
-def test_the_help_bubble_never_blocks_a_control_and_leaves_by_itself(browser, base_url,
-                                                                     wait_ready, screenshot):
+def test_the_help_bubble_never_blocks_a_control_and_leaves_by_itself(
+        phone_page, base_url, wait_ready, screenshot, external_requests):
     """The bubble stayed until tapped, over the Computer row (issue 29): the row's control
     under it takes a tap at once (the tap also puts it away), and left alone the bubble
     goes by itself."""
-    context, page, outside = _phone(browser, 390, 844)
+    page = phone_page(390, 844)
     page.goto(base_url + "?seed=3&pace=0")
     wait_ready(page)
     settle(page)
@@ -359,15 +352,14 @@ def test_the_help_bubble_never_blocks_a_control_and_leaves_by_itself(browser, ba
     page.wait_for_selector("#tip .tip-box")
     page.tap("#board svg.board.portrait", position={"x": 4, "y": 4})  # the sea: away too
     page.wait_for_selector("#tip .tip-box", state="detached")
-    context.close()
-    assert outside == []
+    assert external_requests == []
 
 
 def test_a_real_long_press_on_a_card_shows_its_help_and_never_takes_the_card(
-        browser, base_url, wait_ready):
+        phone_page, base_url, wait_ready, external_requests):
     """A finger held on a card (Chromium's touch emulation through the DevTools protocol,
     as a phone's touch screen sends it), not a synthetic contextmenu event."""
-    context, page, outside = _phone(browser, 390, 844)
+    page = phone_page(390, 844)
     page.goto(base_url + "?seed=3&pace=0")
     wait_ready(page)
     settle(page)
@@ -375,7 +367,7 @@ def test_a_real_long_press_on_a_card_shows_its_help_and_never_takes_the_card(
     card.scroll_into_view_if_needed()
     box = card.bounding_box()
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
-    cdp = context.new_cdp_session(page)
+    cdp = page.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
     page.wait_for_timeout(800)  # the finger held down: the gesture itself, not a wait
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
@@ -383,5 +375,4 @@ def test_a_real_long_press_on_a_card_shows_its_help_and_never_takes_the_card(
     page.tap("#players .stat >> nth=0")  # after anything the press sent: another help
     page.wait_for_function("document.querySelector('#tip').textContent.includes('(isl.)')")
     assert page.locator('#hand [aria-pressed="true"]').count() == 0  # not taken by it
-    context.close()
-    assert outside == []
+    assert external_requests == []

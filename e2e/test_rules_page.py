@@ -14,7 +14,6 @@ from scripts.a11y import AXE, axe
 from scripts.page_driver import CACHED, do, end_turn, live_frame, wait_cached
 from scripts.rules_page import PAGES
 
-from .conftest import phone
 
 #: Records the page's Content-Security-Policy violations (the rules page's own policy).
 VIOLATIONS = """window.__violations = [];
@@ -41,7 +40,7 @@ def top_in_sight(page: Page) -> bool:
 
 
 def test_every_page_shows_every_board_on_a_wide_screen_and_a_phone(
-        page, browser, base_url, screenshot, external_requests):
+        page, phone_page, base_url, screenshot, external_requests):
     page.set_viewport_size({"width": 1000, "height": 800})
     for lang in PAGES:
         open_rules(page, base_url, lang)
@@ -55,18 +54,15 @@ def test_every_page_shows_every_board_on_a_wide_screen_and_a_phone(
         assert page.evaluate("window.__violations") == []
         assert AXE.exists(), "axe-core is missing: bash scripts/setup.sh"
         assert [v for v in axe(page) if v["impact"] in ("serious", "critical")] == []
-    context, small, outside = phone(browser)
-    try:
-        for lang in PAGES:
-            open_rules(small, base_url, lang)
-            assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
-            assert len(shown_pictures(small)) == small.locator("figure.example").count()
-            # upright boards, as the game shows them on a phone
-            assert small.locator("figure.example svg.portrait").first.is_visible()
-        screenshot(small, "rules-pl-phone")
-    finally:
-        context.close()
-    assert not external_requests and not outside
+    small = phone_page()
+    for lang in PAGES:
+        open_rules(small, base_url, lang)
+        assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert len(shown_pictures(small)) == small.locator("figure.example").count()
+        # upright boards, as the game shows them on a phone
+        assert small.locator("figure.example svg.portrait").first.is_visible()
+    screenshot(small, "rules-pl-phone")
+    assert not external_requests
 
 
 def test_try_it_makes_one_live_board_and_moves_it_without_loading_again(
@@ -112,73 +108,69 @@ def test_try_it_makes_one_live_board_and_moves_it_without_loading_again(
     assert not external_requests
 
 
-def test_quick_presses_on_a_phone_end_on_the_last_board_pressed(browser, base_url, screenshot):
-    context, small, outside = phone(browser)
-    try:
-        open_rules(small, base_url, "de")
-        small.dblclick("#board-place button.try")  # pressed twice
-        # While the game starts, the picture stays and its button says so.
-        assert "board-place" in shown_pictures(small)
-        assert small.locator("#board-place button.try").text_content() == "Wird gestartet…"
-        small.click("#board-scoring button.try")  # before the game in the frame has started
-        small.click("#board-worked button.try")
-        assert small.locator("#board-place button.try").text_content() == "Ausprobieren"
-        frame = live_frame(small)
-        frame.wait_for_selector('#lesson [data-act="step:next"]')
-        frame.evaluate("window.__booted = 1")
-        # Pressed again where the live board already is (by a script: it is hidden there).
-        small.evaluate("document.querySelector('#board-worked button.try').click()")
-        small.wait_for_timeout(300)
-        assert frame.evaluate("window.__booted") == 1
-        assert small.locator("iframe").count() == 1
-        assert small.locator("#board-worked iframe.live-board").count() == 1
-        assert small.locator("figure.live").count() == 1
-        assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
-        assert frame.evaluate("document.documentElement.lang") == "de"
-        frame.click('#lesson [data-act="step:next"]')
-        assert frame.locator("#log li").count() == 1
-        small.locator("#board-worked").scroll_into_view_if_needed()
-        screenshot(small, "rules-de-phone-live")
-        assert not outside
-    finally:
-        context.close()
+def test_quick_presses_on_a_phone_end_on_the_last_board_pressed(phone_page, base_url, screenshot,
+                                                                 external_requests):
+    small = phone_page()
+    open_rules(small, base_url, "de")
+    small.dblclick("#board-place button.try")  # pressed twice
+    # While the game starts, the picture stays and its button says so.
+    assert "board-place" in shown_pictures(small)
+    assert small.locator("#board-place button.try").text_content() == "Wird gestartet…"
+    small.click("#board-scoring button.try")  # before the game in the frame has started
+    small.click("#board-worked button.try")
+    assert small.locator("#board-place button.try").text_content() == "Ausprobieren"
+    frame = live_frame(small)
+    frame.wait_for_selector('#lesson [data-act="step:next"]')
+    frame.evaluate("window.__booted = 1")
+    # Pressed again where the live board already is (by a script: it is hidden there).
+    small.evaluate("document.querySelector('#board-worked button.try').click()")
+    small.wait_for_timeout(300)
+    assert frame.evaluate("window.__booted") == 1
+    assert small.locator("iframe").count() == 1
+    assert small.locator("#board-worked iframe.live-board").count() == 1
+    assert small.locator("figure.live").count() == 1
+    assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert frame.evaluate("document.documentElement.lang") == "de"
+    frame.click('#lesson [data-act="step:next"]')
+    assert frame.locator("#log li").count() == 1
+    small.locator("#board-worked").scroll_into_view_if_needed()
+    screenshot(small, "rules-de-phone-live")
+    assert not external_requests
 
 
 #: The live frame's document shows all of itself: nothing to scroll inside it.
 FITS = "document.documentElement.scrollHeight <= document.documentElement.clientHeight"
 
 
-def test_the_live_board_on_a_phone_takes_its_games_height(browser, base_url, screenshot):
+def test_the_live_board_on_a_phone_takes_its_games_height(phone_page, base_url, screenshot,
+                                                           external_requests):
     """At 390 x 844 the live frame is as tall as its game (web/embed-height.js posts the
     height, rules/rules.js sets it), on every board it moves to: the reader scrolls the
     page, never inside the frame. A height posted by any other window is not heard."""
-    context, small, outside = phone(browser, 390, 844)
-    try:
-        open_rules(small, base_url)
-        small.click("#board-worked button.try")
-        frame = live_frame(small)
-        frame.wait_for_selector('#lesson [data-act="step:next"]')
-        frame.wait_for_function(FITS)
-        for _ in range(3):
-            frame.click('#lesson [data-act="step:next"]')
-        frame.wait_for_function(FITS)
-        small.locator("#board-worked iframe.live-board").scroll_into_view_if_needed()
-        screenshot(small, "rules-phone-live-fits")
-        small.click("#board-control button.try")
-        frame.wait_for_function("document.querySelector('#lesson .goal')?.textContent"
-                                ".includes('ELAI')")
-        frame.wait_for_function(FITS)
-        height = small.evaluate("document.querySelector('iframe.live-board').offsetHeight")
-        assert height > 844 - 40  # taller than the screen's cap it had: the whole game
-        # The page itself says 40 px: rules.js hears only the frame's own window.
-        small.evaluate("""() => new Promise(heard => {
-            addEventListener("message", () => setTimeout(heard), {once: true});
-            postMessage({kahuna: "height", px: 40}, "*"); })""")
-        assert small.evaluate("document.querySelector('iframe.live-board').offsetHeight") == height
-        assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
-        assert not outside
-    finally:
-        context.close()
+    small = phone_page(390, 844)
+    open_rules(small, base_url)
+    small.click("#board-worked button.try")
+    frame = live_frame(small)
+    frame.wait_for_selector('#lesson [data-act="step:next"]')
+    frame.wait_for_function(FITS)
+    for _ in range(3):
+        frame.click('#lesson [data-act="step:next"]')
+    frame.wait_for_function(FITS)
+    small.locator("#board-worked iframe.live-board").scroll_into_view_if_needed()
+    screenshot(small, "rules-phone-live-fits")
+    small.click("#board-control button.try")
+    frame.wait_for_function("document.querySelector('#lesson .goal')?.textContent"
+                            ".includes('ELAI')")
+    frame.wait_for_function(FITS)
+    height = small.evaluate("document.querySelector('iframe.live-board').offsetHeight")
+    assert height > 844 - 40  # taller than the screen's cap it had: the whole game
+    # The page itself says 40 px: rules.js hears only the frame's own window.
+    small.evaluate("""() => new Promise(heard => {
+        addEventListener("message", () => setTimeout(heard), {once: true});
+        postMessage({kahuna: "height", px: 40}, "*"); })""")
+    assert small.evaluate("document.querySelector('iframe.live-board').offsetHeight") == height
+    assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert not external_requests
 
 
 #: The addresses the service worker's caches hold.

@@ -17,7 +17,6 @@ from web.state.sharing import share
 
 from scripts.page_driver import probe, run_python, settle
 
-from .conftest import phone
 
 DESKTOP = {"width": 720, "height": 520}
 #: The page says how a copy went in the share dialog's status line.
@@ -207,9 +206,9 @@ def test_record_files_open_or_are_refused_and_the_game_stays(page, base_url, wai
     screenshot(page, "open-file-good-desktop")
 
 
-def test_the_share_and_file_dialogs_fit_a_phone(browser, base_url, wait_ready, screenshot,
-                                                tmp_path):
-    context, page, outside = phone(browser)
+def test_the_share_and_file_dialogs_fit_a_phone(phone_page, base_url, wait_ready, screenshot,
+                                                tmp_path, external_requests):
+    page = phone_page()
     page.goto(f"{base_url}?pace=0&lang=de&record={encode(whole_game())}")
     wait_ready(page)
     page.click('#dialog [data-act="share"]')
@@ -225,5 +224,4 @@ def test_the_share_and_file_dialogs_fit_a_phone(browser, base_url, wait_ready, s
     page.wait_for_selector("#dialog:not([hidden]) .problem")
     assert page.evaluate(FITS) == {"box": True, "inside": True, "sideways": False}
     screenshot(page, "open-file-refused-phone-de")
-    context.close()
-    assert outside == []
+    assert external_requests == []

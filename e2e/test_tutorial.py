@@ -16,7 +16,7 @@ from scripts.measure import OVERFLOW
 from scripts.page_driver import click_line, settle
 from web.learn.tutorial import LESSONS as TUTORIAL
 
-from .conftest import SCREENSHOT_DIR, Browsers, phone
+from .conftest import SCREENSHOT_DIR, Browsers
 
 #: The lessons, in order (web/learn/tutorial.py LESSONS).
 LESSONS = ("board", "place", "draw", "control", "remove", "pass", "last")
@@ -130,8 +130,9 @@ def test_a_first_visit_is_offered_the_tutorial_and_follows_it_to_its_end(
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr", "pl"])
-def test_a_phone_shows_every_lesson_whole(browser, base_url, wait_ready, screenshot, lang):
-    context, page, outside = phone(browser, 360, 740)
+def test_a_phone_shows_every_lesson_whole(phone_page, base_url, wait_ready, screenshot, lang,
+                                          external_requests):
+    page = phone_page(360, 740)
     page.goto(base_url + f"?pace=0&lang={lang}")
     wait_ready(page)
     shots = "tutorial-phone" + ("" if lang == "en" else f"-{lang}")
@@ -140,8 +141,7 @@ def test_a_phone_shows_every_lesson_whole(browser, base_url, wait_ready, screens
     follow(page, shots, screenshot)
     found = page.evaluate(OVERFLOW)
     assert not found["clipped"] and not found["sideways"], found
-    assert outside == []
-    context.close()
+    assert external_requests == []
 
 
 def test_skipping_gives_a_game_at_once_and_the_tutorial_reopens_from_new_game(
@@ -290,7 +290,7 @@ NAMED_IN_SIGHT = """() => {
                                         ((390, 844), "en"),
                                         ((844, 390), "en"), ((740, 360), "en"),
                                         ((740, 360), "de"), ((740, 360), "pl")])
-def test_a_phone_scrolls_each_step_and_what_it_is_about_into_sight(browser, base_url,
+def test_a_phone_scrolls_each_step_and_what_it_is_about_into_sight(phone_page, base_url,
                                                                    wait_ready, size, lang):
     """Each step's words come into sight, with the part of the page they are about (the
     board, the hand, the display, the turn's buttons) and the islands they name, with
@@ -299,7 +299,7 @@ def test_a_phone_scrolls_each_step_and_what_it_is_about_into_sight(browser, base
     panel now puts the part the step is about right under them). On a 360 x 740 phone
     held upright, step 4 ("Build your second bridge on ALOA") left ALOA above the window,
     where step 3 had scrolled the page, and step 5's ALOA was cut off by the top edge."""
-    context, page, _ = phone(browser, *size)
+    page = phone_page(*size)
     page.goto(base_url + f"?pace=0&lang={lang}")
     wait_ready(page)
     page.click('#dialog [data-act="tutorial:start"]')
@@ -321,4 +321,3 @@ def test_a_phone_scrolls_each_step_and_what_it_is_about_into_sight(browser, base
         assert seen["fits"] or not upright and lesson.part == "board", (lesson.key, seen)
         do_step(page, lesson.key)
     assert found == {"ALOA", "HUNA", "JOJO"}  # the steps name islands
-    context.close()
