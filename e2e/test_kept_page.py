@@ -53,3 +53,20 @@ def test_the_next_test_gets_the_same_page_with_nothing_stored_but_bytecode(
         assert not external_requests
     finally:
         kept.drop()
+
+
+def test_a_kept_phone_page_is_a_touch_phone_of_the_size_asked_each_time(
+        browsers, base_url, console_messages, external_requests):
+    kept = KeptPage(is_mobile=True, has_touch=True)
+    try:
+        page = kept.take(browsers.current(), base_url, _watch, console_messages,
+                         external_requests, viewport={"width": 390, "height": 844})
+        page.goto(base_url + "e2e/blank.html")
+        assert page.viewport_size == {"width": 390, "height": 844}
+        assert page.evaluate("navigator.maxTouchPoints > 0 && matchMedia('(pointer: coarse)').matches")
+        kept.release()
+        again = kept.take(browsers.current(), base_url, _watch, console_messages,
+                          external_requests, viewport={"width": 844, "height": 390})
+        assert again is page and again.viewport_size == {"width": 844, "height": 390}
+    finally:
+        kept.drop()
