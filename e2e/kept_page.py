@@ -34,7 +34,7 @@ CONTEXT_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_sock
                    "set_default_timeout", "set_default_navigation_timeout", "on", "once")
 PAGE_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_socket",
                 "expose_function", "expose_binding", "set_extra_http_headers",
-                "emulate_media", "close", "set_default_timeout",
+                "close", "set_default_timeout",
                 "set_default_navigation_timeout", "add_locator_handler", "on", "once")
 
 
@@ -108,11 +108,14 @@ class KeptPage:
     def _reset(self, base_url: str, viewport: dict[str, int]) -> None:
         """Leave the last test's page for a blank one of the same origin (the renderer
         stays), clear what every visited origin stored but the game's bytecode, and
-        give the window its size."""
+        give the window its size and the context's media features again (a test may
+        emulate others)."""
         page, context = self._page, self._context
         assert page is not None and context is not None
         page.goto(base_url + "e2e/blank.html")
         clear_storage(context, page, self._origins, keep_bytecode=True)
+        type(page).emulate_media(page, media="screen", color_scheme="light",
+                                 reduced_motion="no-preference", forced_colors="none")
         self._changed = False  # its CDP session was the reset's, not a test's
         page.set_viewport_size(viewport)
 

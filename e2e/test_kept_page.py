@@ -39,9 +39,11 @@ def test_the_next_test_gets_the_same_page_with_nothing_stored_but_bytecode(
         assert not page.evaluate(BOOTED_FROM_BYTECODE)  # a new context: from source
         wait_compiled(page)
         page.set_viewport_size({"width": 360, "height": 740})
+        page.emulate_media(color_scheme="dark")  # undone for the next test
         kept.release()
         again = take()
         assert again is page and again.viewport_size == VIEWPORT
+        assert again.evaluate("matchMedia('(prefers-color-scheme: light)').matches")
         for url in (kahuna_url, base_url):
             again.goto(url + "?seed=3")
             wait_ready(again)

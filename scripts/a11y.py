@@ -86,18 +86,27 @@ SCREENS = {
 def open_screen(browser: Browser, base_url: str, screen: str, theme: str) -> Page:
     """A fresh page showing ``screen``; ``theme`` is the system's colour preference (the
     page's theme follows it by default). Close its context when done."""
-    viewport, query, bring_up = SCREENS[screen]
+    viewport = SCREENS[screen][0]
     context = browser.new_context(viewport=viewport, color_scheme=theme,
                                   service_workers="block", is_mobile=viewport is PHONE,
                                   has_touch=viewport is PHONE)
     outside: list[str] = []
     guard_network(context, outside)
-    page = context.new_page()
+    page = show_screen(context.new_page(), base_url, screen, theme)
+    assert outside == [], outside
+    return page
+
+
+def show_screen(page: Page, base_url: str, screen: str, theme: str) -> Page:
+    """``page`` (of a phone's context for a PHONE screen) showing ``screen`` at its size,
+    the system's colour preference ``theme``."""
+    viewport, query, bring_up = SCREENS[screen]
+    page.set_viewport_size(viewport)
+    page.emulate_media(color_scheme=theme)
     page.goto(base_url + query)
     wait_ready(page)
     bring_up(page)
     page.wait_for_timeout(700)  # animations settle (colour contrast is read as drawn)
-    assert outside == [], outside
     return page
 
 
