@@ -183,13 +183,12 @@ PANEL_FITS = """() => {
 
 
 @pytest.mark.parametrize("width", [1280, 360])
-def test_a_finished_games_scores_fit_the_side_panel_in_each_language(browser, base_url,
+def test_a_finished_games_scores_fit_the_side_panel_in_each_language(page, base_url,
                                                                     wait_ready, width):
     """The table of a finished game's three scorings, under the players, in every
     language: the French "Ordinateur" made it 5 px wider than the panel, which scrolled
     sideways."""
-    context = browser.new_context(viewport={"width": width, "height": 800})
-    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 800})
     found = {}
     for lang in LANGS:
         page.goto(f"{base_url}?lang={lang}&record={encode(against_computer()[0])}")
@@ -199,5 +198,4 @@ def test_a_finished_games_scores_fit_the_side_panel_in_each_language(browser, ba
         page.wait_for_selector("#dialog", state="hidden")
         assert page.locator("#scores table.scores th").count() == 3 + 1 + 2  # scorings, total, names
         found[lang] = page.evaluate(PANEL_FITS)
-    context.close()
     assert {lang: seen for lang, seen in found.items() if seen["out"] or seen["sideways"]} == {}

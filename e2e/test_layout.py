@@ -13,7 +13,6 @@ import pytest
 from kahuna.notation.link import encode
 from scripts.page_driver import settle, wait_still
 
-from .conftest import guard_network
 
 # Every island controlled by someone (R10), so every token is drawn.
 ALL_HELD = {"bridges": {
@@ -56,14 +55,13 @@ DIALOG_JS = """() => {
 
 
 @pytest.mark.parametrize("width, height, shape", [(1024, 768, "landscape"), (360, 740, "portrait")])
-def test_tokens_clear_of_names_and_dialog_rows_aligned(browser, base_url, wait_ready, screenshot,
-                                                       width, height, shape):
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  is_mobile=width < 600, has_touch=width < 600,
-                                  service_workers="block")
-    outside: list[str] = []
-    guard_network(context, outside)
-    page = context.new_page()
+def test_tokens_clear_of_names_and_dialog_rows_aligned(page, phone_page, base_url, wait_ready,
+                                                       screenshot, width, height, shape,
+                                                       external_requests):
+    if width < 600:
+        page = phone_page(width, height)
+    else:
+        page.set_viewport_size({"width": width, "height": height})
     page.goto(base_url + "?position=" + encode(ALL_HELD))
     wait_ready(page)
     assert page.locator("#cover").is_hidden()  # a link opens in sight
@@ -75,8 +73,7 @@ def test_tokens_clear_of_names_and_dialog_rows_aligned(browser, base_url, wait_r
     page.click('#dialog [data-act="set:handicap:1"]')  # shows the "Handicap for" row too
     dialog = page.evaluate(DIALOG_JS)
     screenshot(page, f"layout-new-game-{width}")
-    context.close()
-    assert outside == []
+    assert external_requests == []
     assert len(dialog["lefts"]) == 8 and len(set(dialog["lefts"])) == 1, dialog["lefts"]
     assert not dialog["sideways"]
     if width < 420:  # labels above their buttons, on the same left edge

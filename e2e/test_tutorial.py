@@ -178,11 +178,10 @@ def test_skipping_gives_a_game_at_once_and_the_tutorial_reopens_from_new_game(
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_offer_and_a_lesson_pass_axe_in_both_themes(browser, base_url, wait_ready,
+def test_the_offer_and_a_lesson_pass_axe_in_both_themes(page, base_url, wait_ready,
                                                        screenshot, theme):
-    context = browser.new_context(viewport={"width": 720, "height": 520}, color_scheme=theme,
-                                  service_workers="block")
-    page = context.new_page()
+    page.set_viewport_size({"width": 720, "height": 520})
+    page.emulate_media(color_scheme=theme)
     page.goto(base_url + "?pace=0")
     wait_ready(page)
     found = axe(page)
@@ -195,7 +194,6 @@ def test_the_offer_and_a_lesson_pass_axe_in_both_themes(browser, base_url, wait_
     page.wait_for_timeout(700)  # animations settle (colour contrast is read as drawn)
     found += axe(page)
     screenshot(page, f"tutorial-a11y-{theme}")
-    context.close()
     assert [v for v in found if v["impact"] in ("serious", "critical")] == []
 
 
@@ -212,7 +210,7 @@ def in_sight(page: Page, selector: str) -> bool:
 
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1280, 800)])
 def test_on_a_laptop_each_step_shows_its_words_and_the_cards_it_names(
-        browser, base_url, wait_ready, screenshot, size):
+        page, base_url, wait_ready, screenshot, size):
     """The side panel is taller than a laptop's window: on each step the coach stays at
     the panel's top and the panel scrolls the hand into sight under it, so the cards a
     step names are on the screen with its words (they were below the window). So are
@@ -220,8 +218,7 @@ def test_on_a_laptop_each_step_shows_its_words_and_the_cards_it_names(
     computer's hand, half under the coach. The person's row of points stays in sight
     too, and the hand from step 2 on: from step 4 that row was under the coach, and at
     step 7 the hand fell below the window as the latest moves grew (1280 x 800)."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(base_url + "?pace=0")
     wait_ready(page)
     page.click('#dialog [data-act="tutorial:start"]')
@@ -246,7 +243,6 @@ def test_on_a_laptop_each_step_shows_its_words_and_the_cards_it_names(
     page.click('#dialog [data-act="start"]')
     page.wait_for_selector("#coach:empty", state="attached")
     assert page.evaluate("document.querySelector('.side').style.scrollPaddingTop") == ""
-    context.close()
 
 
 #: Whether the coach and the part of the page a step is about are in sight, and whether
