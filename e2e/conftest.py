@@ -202,6 +202,19 @@ def page_errors(console_messages: list[str]) -> list[str]:
     return [m for m in console_messages if m.startswith(ERROR_LINE)]
 
 
+def pytest_collection_modifyitems(session, config, items) -> None:
+    """The browser test files first, those with the most tests first, the quick engine
+    tests last: scripts/test.sh's parallel workers take whole files in this order, and
+    a long file taken last would leave the others idle at the end (order within a file
+    kept)."""
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item.fspath] = counts.get(item.fspath, 0) + 1
+    browser = {path: Path(str(path)).parent.name == "e2e" for path in counts}
+    items.sort(key=lambda item: (not browser[item.fspath], -counts[item.fspath]
+                                 if browser[item.fspath] else 0))
+
+
 def pytest_configure(config) -> None:
     config.addinivalue_line(
         "markers", "expected_errors(*patterns, optional=False): console or page errors this"
