@@ -203,16 +203,15 @@ def page_errors(console_messages: list[str]) -> list[str]:
 
 
 def pytest_collection_modifyitems(session, config, items) -> None:
-    """The browser test files first, those with the most tests first, the quick engine
-    tests last: scripts/test.sh's parallel workers take whole files in this order, and
-    a long file taken last would leave the others idle at the end (order within a file
-    kept)."""
+    """The browser test files first, the quicker engine tests last, and in each the
+    files with the most tests first: scripts/test.sh's parallel workers take whole files
+    in this order, and a long file taken last would leave the others idle at the end
+    (the order within a file kept)."""
     counts: dict[str, int] = {}
     for item in items:
         counts[item.fspath] = counts.get(item.fspath, 0) + 1
     browser = {path: Path(str(path)).parent.name == "e2e" for path in counts}
-    items.sort(key=lambda item: (not browser[item.fspath], -counts[item.fspath]
-                                 if browser[item.fspath] else 0))
+    items.sort(key=lambda item: (not browser[item.fspath], -counts[item.fspath]))
 
 
 def pytest_configure(config) -> None:
