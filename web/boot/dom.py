@@ -20,6 +20,7 @@ from ..view.page import parts, view
 from . import focus
 from .elements import board_place, download, finder, in_sight, numbered
 from .guard import CONTINUE, NEW
+from .host import Host
 from .keyboard import Keyboard
 from .loops import Loops
 from .problem import GUARD
@@ -85,6 +86,7 @@ class Page(Keyboard, Loops):
         if app.embed is not None:  # a rules page may move its one live board (docs/embedding.md)
             self._message = create_proxy(GUARD.wrap(self.on_message))
             window.addEventListener("message", self._message)
+        self.host = Host(app)  # tells a host page what happens in the frame
         GUARD.ways[CONTINUE] = self.recover
         GUARD.ways[NEW] = self.fresh_game
 
@@ -125,6 +127,7 @@ class Page(Keyboard, Loops):
         rest = query.toString()
         reopen(self.app, pairs, window.location.pathname + ("?" + rest if rest else ""))
         self.written.clear()
+        self.host.heard = None  # another example: ready again
         self.render()
         self.kick()
 
@@ -197,6 +200,7 @@ class Page(Keyboard, Loops):
             "aria-live", "polite" if current.turn == "person" else "off")
         self._refocus(held, after)
         self._watch_back()
+        self.host.tell(self.app)
         self.app.drawn()  # animate once, not again on the next drawing; download once
         if current.download is not None:
             download(*current.download)
