@@ -9,7 +9,7 @@ from web.state.acts import handle
 from web.learn.modes import PUZZLE, SEQUENCE
 from web.view.host import VERSION, news
 
-from .test_web_lesson import embedded, played, record_link
+from .web_helpers import embedded, played, record_link
 
 
 def told(app, before=None):
