@@ -193,3 +193,11 @@ def test_unknown_or_stray_builder_acts_change_nothing():
                 "builder:tool:x", "builder:lang:xx", "builder:set:nothing:1", "builder:line:ALOA"):
         handle(app, act)
     assert (app.builder.query(), app.builder.size) == before
+
+
+def test_the_address_s_values_are_percent_encoded_as_a_browser_decodes_them():
+    from urllib.parse import unquote
+    from web.state.builder import quote
+    for text in ("Black to move & win", "Zug für Schwarz: 100%", "ŁÓDŹ ?#=+", "a>b,c:d"):
+        assert unquote(quote(text)) == text and not set(quote(text)) & set(" &#=+?")
+    assert quote("ALOA>HUNA,BARI:1", ",:>") == "ALOA>HUNA,BARI:1"

@@ -81,8 +81,6 @@ class Builder:
 
     def query(self) -> str:
         """The embed's address parameters, checked ones only (a bad note is left out)."""
-        from urllib.parse import quote  # lazy: only an author needs it
-
         parts = ["embed", f"mode={self.mode}"]
         if self.mode in (DIAGRAM, SEQUENCE) and self.record:
             parts.append(link_url(self.data, "").lstrip("?"))  # the link's own encoding
@@ -138,6 +136,13 @@ class Builder:
             except KahunaError as exc:
                 found.append((kind, str(exc)))
         return found
+
+
+def quote(text: str, safe: str = "") -> str:
+    """``text`` percent-encoded (UTF-8) for an address, keeping letters, digits, "-._~"
+    and ``safe`` (the page's Python has no urllib: scripts/trim_stdlib.py)."""
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-._~" + safe)
+                   else "".join(f"%{byte:02X}" for byte in c.encode("utf-8")) for c in text)
 
 
 def readable(kind: str, text: str) -> bool:
