@@ -41,7 +41,9 @@ def author(browser, base_url: str, wait_ready):
 
 
 def preview(page, wait_ready):
-    frame = page.locator("#builder-preview iframe").element_handle().content_frame()
+    shown = page.locator("#builder-preview iframe")
+    shown.scroll_into_view_if_needed()  # a frame off the screen waits to start (docs/embedding.md)
+    frame = shown.element_handle().content_frame()
     wait_ready(frame)
     return frame
 
@@ -169,3 +171,24 @@ def test_the_builder_by_keyboard_alone_from_the_game_to_the_copied_snippet(
     page.wait_for_selector("#builder", state="hidden")
     assert page.evaluate("document.activeElement.dataset.act") == "builder:open"
     context.close()
+
+
+def test_the_builder_fits_a_phone_and_a_double_tap_draws_one_note(browser, base_url,
+                                                                  wait_ready, screenshot):
+    context, page, outside = phone(browser)
+    page.goto(f"{base_url}?builder&position={encode(REMOVAL)}")
+    wait_ready(page)
+    page.wait_for_selector("#builder:not([hidden]) #builder-title")
+    island = page.locator('#builder-board [data-island="ELAI"]')
+    island.dblclick()  # two quick taps: on, then off again, never two rings
+    page.wait_for_function("document.querySelector('#builder-islands').value === ''")
+    island.click()
+    page.wait_for_function("document.querySelector('#builder-islands').value === 'ELAI'")
+    wide = page.evaluate("""() => [...document.querySelectorAll('#builder-controls *:not(svg *)')]
+        .filter(e => e.getBoundingClientRect().right > innerWidth + 1)
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert not wide
+    preview(page, wait_ready)
+    screenshot(page, "builder-phone")
+    context.close()
+    assert not outside
