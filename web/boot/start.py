@@ -34,6 +34,7 @@ from web.boot.problem import GUARD, install_guard
 from web.boot.storage import LocalStorage
 from web.game.saves import MemoryStorage
 from web.learn.modes import FLAGS, OPTIONS, PUZZLE
+from web.state import acts
 from web.state.address import read as read_address
 from web.state.app import App
 from web.state.opening import boot, start_autoplay
@@ -90,6 +91,8 @@ def open_page(fresh: bool = False) -> None:
         app.start()
     else:
         boot(app, address)
+        if embed is None and query.has("editor"):  # ?editor: straight to the editor
+            acts.handle(app, "edit:open:empty")
     if embed is None and (address.linked or address.mode.mode == PUZZLE or address.mode.new_game):
         # a reload must not open the link again, nor pose the puzzle over the saved game,
         # nor offer an embed's new game again
