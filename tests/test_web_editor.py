@@ -4,6 +4,8 @@ kept, play and share start from exactly the position set up."""
 
 from __future__ import annotations
 
+import re
+
 from kahuna import BLACK, WHITE, decode_link, position_to_json
 from kahuna.notation.link import link_url
 from tests.helpers import island, line, worked_example
@@ -27,6 +29,9 @@ def test_every_line_is_a_button_that_cycles() -> None:
     handle(app, "edit:line:ALOA-HUNA")
     handle(app, "edit:line:ALOA-HUNA")
     assert app.editor.draft.owner[line("ALOA-HUNA")] == WHITE
+    # a screen reader hears the bridge there and what a press does, not "Remove the bridge"
+    hit = re.search(r'<path class="hit"[^>]*data-act="edit:line:ALOA-HUNA"[^>]*>', view(app).board)
+    assert "White bridge. Press to change it" in hit[0] and "Remove" not in hit[0]
 
 
 def test_a_breach_is_refused_beside_its_control_and_nothing_lost() -> None:

@@ -5,11 +5,12 @@ ways on: play, share, close. Pure: its state is web/learn/editor.py."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from kahuna import (
     BLACK, COLOURS, ISLANDS, N_LINES, WHITE, Breach, Draft, draft_unfinished, line_name, observe,
-    name_words, position_from_json, seat_name,
+    line_label, name_words, position_from_json, seat_name,
 )
 
 from ..learn.editor import TARGETS, Editor
@@ -17,6 +18,8 @@ from ..words.language import N_, _, in_use, tr
 from .dialogs import button
 from .render import Marks, board_svg
 
+CYCLE = N_("Press to change it: no bridge, Black, White.")
+_LABELLED = re.compile(r'(data-act="edit:line:([A-Z-]+)"[^>]*?aria-label=")[^"]*"')
 HOW = N_("Click or tap a line: no bridge, Black, White. The tokens follow from the "
          "bridges.")
 
@@ -73,7 +76,12 @@ def board_html(draft: Draft, portrait: bool) -> str:
                for q in (BLACK, WHITE)}
     state = position_from_json({"bridges": bridges, "to_move": seat_name(draft.to_move)})
     offers = {line: f"edit:line:{line_name(line)}" for line in range(N_LINES)}
-    return board_svg(observe(state, draft.to_move), Marks(offers=offers), portrait)
+    svg = board_svg(observe(state, draft.to_move), Marks(offers=offers), portrait)
+    # Each line's name for a screen reader: its bridge now and what a press does, not the
+    # game's "Remove the bridge on ..." of an offer.
+    names = {line_name(i): line_label(o, i, tr()) for i, o in enumerate(draft.owner)}
+    press = _(CYCLE)
+    return _LABELLED.sub(lambda m: f'{m[1]}{escape(names[m[2]])}. {escape(press)}"', svg)
 
 
 def _said(e: Editor, part: str, waiting: list[Breach]) -> str:
