@@ -15,6 +15,7 @@ import copy
 import hashlib
 import random
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -304,6 +305,7 @@ class Game:
         kind = Kind.DISCARD if action is None else action.kind
         needed: list[int] = []
         top: list[int] = []
+        avoid: set[int] = set()
         taken = -1
         if kind in (Kind.PLACE, Kind.REMOVE):
             cards = tuple(sorted(self._card(s, player) // 2 for s in slots))
@@ -312,8 +314,11 @@ class Game:
             if player != me:
                 needed = self._beyond_known(cards, player)
         elif kind is Kind.DISCARD and player != me:
-            needed = self._beyond_known([self.cards[s] // 2 for s in slots if s in self.cards],
-                                        player)
+            shown = [self.cards[s] // 2 for s in slots if s in self.cards]
+            needed = self._beyond_known(shown, player)
+            # V2 puts a hidden copy face down before an open one: an open card discarded
+            # says the friend holds no hidden copy of its island, nor may the world.
+            avoid = set(shown)
         elif kind is Kind.TAKE:
             if self.pending.keys() & set(self.ledger.display):
                 raise AlteredLink("a display card was not opened before it was taken")
@@ -325,7 +330,7 @@ class Game:
                     top = [card // 2]
                 elif player != me:
                     raise AlteredLink("the link lacks the key of the card laid on the display")
-        world = self._world(needed, top, player)
+        world = self._world(needed, top, player, avoid)
         if kind is Kind.DISCARD:
             action = discard(self._discarded(world, player, slots))
         world.history = list(self.history)
@@ -359,9 +364,11 @@ class Game:
             raise AlteredLink(f"the link lacks the key of the card {COLOURS[player]} played")
         return card
 
-    def _world(self, needed: list[int], top: list[int], player: int) -> State:
+    def _world(self, needed: list[int], top: list[int], player: int,
+               avoid: Collection[int] = ()) -> State:
         """A whole state that this seat cannot tell from the true one, with the
-        friend's played cards in their hand and a card just opened on the pile's top."""
+        friend's played cards in their hand, a card just opened on the pile's top, and
+        no hidden card of the islands in ``avoid`` in the friend's hand if it can be."""
         obs = self.observation
         cards = obs.unseen()
         for card in needed + top:
@@ -369,6 +376,7 @@ class Game:
                 raise CheatDetected(player, f"{COLOURS[player]} showed a card of which both "
                                     "are already in sight")
             cards.remove(card)
+        cards.sort(key=lambda card: card in avoid)  # the friend's hidden cards come first
         return obs.world(needed + cards + top, random.Random(len(self.history)))
 
     def _discarded(self, world: State, player: int, slots: list[int]) -> tuple[int, ...]:
