@@ -24,6 +24,7 @@ from .drawing.board import board_svg
 from .drawing.layout import centre as island_centre
 from .drawing.layout import line_shape
 from .drawing.marks import LastTurn, Marks, annotated
+from .drawing.picture import picture_svg
 from .drawing.words import island_label, line_label
 from .notation.link import KEYS as LINK_KEYS
 from .notation.link import as_record as link_record
@@ -91,7 +92,7 @@ __all__ = [
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
     "Effects", "Outcome", "Phase", "State", "Termination", "cards_of",
     "Annotations", "parse_annotations", "board_svg", "island_centre", "line_shape", "LastTurn", "Marks",
-    "annotated", "island_label", "line_label", *sorted(_LAZY),
+    "annotated", "island_label", "line_label", "picture_svg", *sorted(_LAZY),
     *sorted(_REVIEW), *sorted(_LEARN), *sorted(_PACKAGES),
 ]
 

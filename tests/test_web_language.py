@@ -388,6 +388,32 @@ def screens() -> list[str]:
         for ways in ((guard.CONTINUE, guard.NEW, guard.RELOAD), (guard.NEW, guard.RELOAD),
                      (guard.RELOAD,)):
             shown.append(guard.problem_html(exc, ways))
+    shown.extend(_builder_screens())
+    return shown
+
+
+def _builder_screens() -> list[str]:
+    """The embed builder (web/view/builder.py): each mode, an arrow half drawn, a bad note
+    and a bad paste, the copy said done and refused, the preview, its button."""
+    from web.state.builder_acts import copied
+    from web.view.builder import controls_html, open_html, preview_html
+
+    app = new_app(seed=4)
+    handle(app, "builder:open")
+    shown = [open_html(), preview_html("./?embed", "phone")]
+    for act in ("mode:puzzle", "mode:play", "mode:diagram", "tool:arrows", "island:ALOA",
+                "set:islands:NOPE", "set:pasted:garbage", "paste", "copy:snippet"):
+        handle(app, "builder:" + act)
+        shown.append(controls_html(app.builder, app.site))
+    for done in (True, False):
+        copied(app, done)
+        shown.append(controls_html(app.builder, app.site))
+    shown.append(controls_html(app.builder, "./" + "k/" * 4000))  # a link too long to offer
+    finished = finished_game()
+    handle(finished, "replay")
+    handle(finished, "builder:open")
+    handle(finished, "builder:mode:sequence")
+    shown.append(controls_html(finished.builder, finished.site))
     return shown
 
 

@@ -17,6 +17,7 @@ from ..learn.puzzle import PuzzleRun
 from ..learn.review import ReviewState
 from ..learn.sequence import Sequence
 from ..learn.tutorial import Tutorial
+from .builder import Builder
 from .choices import hint_selection, own_hand
 from .new_game import NewGame
 from .settings import Settings
@@ -103,6 +104,7 @@ class Learning:
     puzzle: PuzzleRun | None = None  # a puzzle being solved (web/learn/puzzle.py)
     tutorial: Tutorial | None = None  # the lesson reached (web/learn/tutorial.py)
     review: ReviewState | None = None  # the finished game's review (web/learn/review.py)
+    builder: Builder | None = None  # the embed builder, open over the page (web/state/builder.py)
     opened: dict[str, Any] | None = None  # embedded: the record Reset goes back to
     autoplay: str = ""  # ?autoplay=LEVEL: the computer plays both seats (a demo, tests)
     autoplayed: int = 0  # games autoplay finished
