@@ -35,6 +35,7 @@ TIP_SECONDS = 6
 LONG_PRESS_MS = 500
 DARK = "(prefers-color-scheme: dark)"
 OPEN = "kahuna:open?"  # a host page's message: show the example of this query
+PASTE, PASTE_FIELD = "edit:paste", "editor-paste"  # the editor's pasted text (web/view/editor.py)
 CHOOSER = "open-file"  # the hidden file input of "Open a game record…" (index.html)
 SHARED = "share-link"  # the share dialog's field with the link (web/view/share.py)
 
@@ -299,6 +300,8 @@ class Page(Keyboard, Loops):
                 self.render()
             return
         act = target.getAttribute("data-act")
+        if act == PASTE:  # the editor's Open: the text pasted into its field goes along
+            act += ":" + str(document.getElementById(PASTE_FIELD).value)
         if event.detail > 1 and act.startswith("do:"):  # a double click plays once
             return
         if act == "hint":

@@ -22,6 +22,7 @@ from ..learn.review import choose, show_step, start_review
 from ..words.language import KEY, supported
 from ..words.tips import TIPS, spot_key
 from . import builder_acts, lesson_acts, settings
+from .editor import edit
 from .choices import own_hand, toggle
 from .opening import open_mode, remember_opening
 from .sharing import share
@@ -36,7 +37,7 @@ KEY_ACTS = ("escape", "keys")
 SPOT = "spot"
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
 FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep", "puzzles",
-                  "puzzle", "share", "copy", "open-file", "tutorial")
+                  "puzzle", "share", "copy", "open-file", "tutorial", "edit")
 
 
 def _do(app: App, rest: str) -> None:
@@ -340,7 +341,7 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "review": _review, "review-turn": _review_turn, "review-step": _review_step,
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
     "tip": _tip, SPOT: _spot, **lesson_acts.HANDLERS, "share": _share, "copy": _copy,
-    "open-file": _open_file, "builder": builder_acts.act,
+    "open-file": _open_file, "builder": builder_acts.act, "edit": edit,
 }
 
 
