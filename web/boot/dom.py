@@ -90,7 +90,7 @@ class Page(Keyboard, Loops):
             self._message = create_proxy(GUARD.wrap(self.on_message))
             window.addEventListener("message", self._message)
         self.host = Host(app)  # tells a host page what happens in the frame
-        self.builder = BuilderView(app, self.act)
+        self.builder: BuilderView | None = None  # its handlers made when it first opens
         GUARD.ways[CONTINUE] = self.recover
         GUARD.ways[NEW] = self.fresh_game
 
@@ -202,7 +202,10 @@ class Page(Keyboard, Loops):
         # while the computer plays, #announce says each action, one sentence each.
         document.getElementById("prompt").setAttribute(
             "aria-live", "polite" if current.turn == "person" else "off")
-        self.builder.render(self.app)
+        if self.builder is None and self.app.builder is not None:
+            self.builder = BuilderView(self.app, self.act)
+        if self.builder is not None:
+            self.builder.render(self.app)
         self._refocus(held, after)
         self._watch_back()
         self.host.tell(self.app)
