@@ -251,6 +251,11 @@ def test_the_examples_page_shows_every_mode_without_a_problem(page, base_url, wa
         wait_ready(frame)
         assert frame.locator("#dialog").is_hidden(), frame.text_content("#dialog")
         assert frame.locator("#board svg.board").count() == 1
+        # the page's host script (docs/embedding.md) heard the frame: ready (a sequence
+        # then its step), and sized it to its content
+        heard = frames.nth(i).locator("xpath=following-sibling::p[1]")
+        heard.filter(has_text=re.compile("^The frame said: (ready|step)$")).wait_for()
+        assert frames.nth(i).evaluate("f => f.style.height.endsWith('px')")
     page.evaluate("scrollTo(0, 0)")
     screenshot(page, "lesson-examples-page")
     assert not external_requests

@@ -24,6 +24,7 @@ from .drawing.board import board_svg
 from .drawing.layout import centre as island_centre
 from .drawing.layout import line_shape
 from .drawing.marks import LastTurn, Marks, annotated
+from .drawing.picture import picture_svg
 from .drawing.words import island_label, line_label
 from .notation.link import KEYS as LINK_KEYS
 from .notation.link import as_record as link_record
@@ -34,6 +35,9 @@ from .notation.language import LANGUAGES, translations
 from .notation.narrate import (
     YOU, describe, name_words, reason_words, result_words, scoring_words, winner_words,
 )
+from .notation.draft import Breach, Draft, from_observation as draft_seen, from_state as draft_of
+from .notation.draft import read_pasted, refusals as draft_refusals, to_position as draft_position
+from .notation.draft import to_state as draft_state, unfinished as draft_unfinished
 from .notation.position import position_from_json, position_to_json, seat_name
 from .notation.reading import MAX_BYTES, load_json, parse_seat
 from .notation.record import FORMAT as RECORD_FORMAT
@@ -90,8 +94,10 @@ __all__ = [
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
     "Effects", "Outcome", "Phase", "State", "Termination", "cards_of",
+    "Breach", "Draft", "draft_seen", "draft_of", "read_pasted", "draft_refusals",
+    "draft_position", "draft_state", "draft_unfinished",
     "Annotations", "parse_annotations", "board_svg", "island_centre", "line_shape", "LastTurn", "Marks",
-    "annotated", "island_label", "line_label", *sorted(_LAZY),
+    "annotated", "island_label", "line_label", "picture_svg", *sorted(_LAZY),
     *sorted(_REVIEW), *sorted(_LEARN), *sorted(_PACKAGES),
 ]
 

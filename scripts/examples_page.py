@@ -37,6 +37,28 @@ WORKED = {"to_move": "white",
 WORKED_ACTIONS = ("BARI>DUDA", "ALOA>BARI", "pile", "HUNA+HUNA/ELAI-HUNA", "ELAI>HUNA")
 
 
+#: The host script of docs/embedding.md ("Messages to the host"), word for word
+#: (tests/test_examples_page.py): sizes each Kahuna frame to its content and passes on
+#: what happens in it as a "kahuna" event on the frame.
+HOST_SCRIPT = """addEventListener("message", (event) => {
+  const data = event.data;
+  const frame = [...document.querySelectorAll("iframe")]
+    .find((f) => f.contentWindow === event.source);
+  if (!frame || new URL(frame.src, location.href).origin !== event.origin) return;
+  if (!data || typeof data.kahuna !== "string" || data.version !== 1) return;
+  if (data.kahuna === "height" && data.px > 0) frame.style.height = `${Math.ceil(data.px)}px`;
+  frame.dispatchEvent(new CustomEvent("kahuna", { detail: data }));
+});"""
+
+#: The examples page's own use of the events: under each frame, what it said last.
+HEARD_SCRIPT = """document.querySelectorAll("iframe").forEach((frame) => {
+  frame.addEventListener("kahuna", ({ detail }) => {
+    if (detail.kahuna === "height") return;
+    frame.nextElementSibling.textContent = `The frame said: ${detail.kahuna}`;
+  });
+});"""
+
+
 def _position(sparse: dict) -> dict:
     """The full position of a sparse one (checked by the engine; hidden cards dealt by seed 0)."""
     return position_to_json(position_from_json(sparse, 0))
@@ -77,6 +99,7 @@ def page() -> str:
         parts.append(f"<section><h2>{escape(title)}</h2><p>{escape(text)}</p>"
                      f'<iframe src="./?{escape(query)}" width="720" height="520" '
                      f'loading="lazy" title="Kahuna: {escape(title.lower())}"></iframe>'
+                     '<p class="heard" aria-live="polite"></p>'
                      f"<pre><code>{escape(snippet)}</code></pre></section>")
     return ("<!doctype html>\n<!-- Written by scripts/examples_page.py: edit that, not this. -->\n"
             '<html lang="en"><head><meta charset="utf-8">'
@@ -90,7 +113,8 @@ def page() -> str:
             "<p>Each frame below is the game itself, embedded as an author would embed it; "
             "the code under it makes it. How to write your own: docs/embedding.md in the "
             'project\'s source. <a href="./">Play the game</a>.</p>'
-            + "".join(parts) + "</body></html>\n")
+            + "".join(parts)
+            + f"<script>{HOST_SCRIPT}\n{HEARD_SCRIPT}</script></body></html>\n")
 
 
 if __name__ == "__main__":

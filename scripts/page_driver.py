@@ -281,3 +281,54 @@ def wait_cached(page: Page, *urls: str) -> None:
         ({CACHED})().then(held => {{ window.__cached = urls.every(u => held.includes(u)); }});
         return window.__cached === true;
     }}""", arg=list(urls))
+
+
+# ----------------------------------------------------------------- the position editor
+
+#: The rulebook's worked example (docs/rules.md), as the editor builds it: each side's
+#: bridges, hands and the display; the pile takes the other 15 cards; White to move.
+WORKED_EXAMPLE = {
+    "white": ["ALOA-DUDA", "DUDA-HUNA", "DUDA-ELAI", "BARI-COCO", "BARI-ELAI", "ELAI-HUNA"],
+    "black": ["ALOA-BARI", "ALOA-HUNA", "HUNA-IFFI", "HUNA-LALE", "ELAI-FAAA", "ELAI-IFFI",
+              "ELAI-JOJO"],
+    "hands": {"white": ["ALOA", "BARI", "KAHU"], "black": ["ELAI", "HUNA", "HUNA"]},
+    "display": ["GOLA", "JOJO", "LALE"], "pile": 15,
+}
+
+
+def editor_acts(example: dict = WORKED_EXAMPLE) -> list[str]:
+    """The editor's acts that build ``example`` from empty, in order (a line cycles none,
+    Black, White: a White bridge takes two)."""
+    from kahuna.rules.board import ISLAND_INDEX, LINE_INDEX, line_name
+
+    def line(text: str) -> str:
+        a, b = text.split("-")
+        return line_name(LINE_INDEX[(ISLAND_INDEX[a], ISLAND_INDEX[b])])
+
+    acts = [f"edit:line:{line(t)}" for t in example["black"]]
+    acts += [f"edit:line:{line(t)}" for t in example["white"] for _ in range(2)]
+    for where, cards in (*example["hands"].items(), ("display", example["display"])):
+        acts.append(f"edit:target:{where}")
+        acts += [f"edit:add:{card}" for card in cards]
+    return acts + ["edit:pile:1"] * example["pile"] + ["edit:move:white"]
+
+
+def edit(page: Page, act: str) -> None:
+    """One editor act by mouse: a board line clicked where it is drawn, else its button."""
+    if act.startswith("edit:line:"):
+        click_line(page, page.locator(f'svg.board .offers [data-act="{act}"]'))
+    else:
+        page.click(f'#lesson [data-act="{act}"]')
+
+
+def edit_by_keys(page: Page, act: str) -> int:
+    """One editor act by keys alone: Tab until the control has focus, then Enter; the
+    keys pressed."""
+    selector = (f'svg.board .offers [data-act="{act}"]' if act.startswith("edit:line:")
+                else f'#lesson [data-act="{act}"]')
+    for pressed in range(300):
+        if page.evaluate("s => document.activeElement?.matches(s)", selector):
+            page.keyboard.press("Enter")
+            return pressed + 1
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reaches {selector}")

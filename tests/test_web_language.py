@@ -388,6 +388,58 @@ def screens() -> list[str]:
         for ways in ((guard.CONTINUE, guard.NEW, guard.RELOAD), (guard.NEW, guard.RELOAD),
                      (guard.RELOAD,)):
             shown.append(guard.problem_html(exc, ways))
+    shown.extend(_builder_screens())
+    shown.extend(_editor_screens())
+    return shown
+
+
+def _editor_screens() -> list[str]:
+    """The position editor (web/view/editor.py): its panel and board from empty, from a
+    deal, through rounds, scorings, unknown cards and variants, a garbage paste, and the
+    words of every rule a change may break."""
+    from kahuna import Breach
+    from web.view.editor import board_html, breach_words, panel_html
+
+    app = new_app(seed=4)
+    handle(app, "start")
+    shown = []
+    for act in ("open:game", "open:empty", "line:ALOA-HUNA", "target:black", "add:HUNA",
+                "unknown:black:1", "unknown:black:-1", "target:display", "add:ELAI",
+                "pile:1", "pile:-1", "round:2", "scoring:0", "round:1", "move:white",
+                "variant:fewer_surprises", "flip", "undo", "redo", "open:deal", "clear",
+                "paste:garbage"):
+        handle(app, "edit:" + act)
+        shown.append(panel_html(app.editor))
+        shown.append(board_html(app.editor.draft, False))
+    for rule, part in (("R3", "board"), ("R14", "black"), ("R2", "display"),
+                       ("R11a", "pile"), ("R6", "display"), ("R6", "pile"),
+                       ("R12", "display"), ("R16", "pile"), ("R23", "board")):
+        shown.append(f"<p>{breach_words(Breach(rule, part, 1))}</p>")
+    return shown
+
+
+def _builder_screens() -> list[str]:
+    """The embed builder (web/view/builder.py): each mode, an arrow half drawn, a bad note
+    and a bad paste, the copy said done and refused, the preview, its button."""
+    from web.state.builder_acts import copied
+    from web.view.builder import controls_html, open_html, preview_html
+
+    app = new_app(seed=4)
+    handle(app, "builder:open")
+    shown = [open_html(), preview_html("./?embed", "phone")]
+    for act in ("mode:puzzle", "mode:play", "mode:diagram", "tool:arrows", "island:ALOA",
+                "set:islands:NOPE", "set:pasted:garbage", "paste", "copy:snippet"):
+        handle(app, "builder:" + act)
+        shown.append(controls_html(app.builder, app.site))
+    for done in (True, False):
+        copied(app, done)
+        shown.append(controls_html(app.builder, app.site))
+    shown.append(controls_html(app.builder, "./" + "k/" * 4000))  # a link too long to offer
+    finished = finished_game()
+    handle(finished, "replay")
+    handle(finished, "builder:open")
+    handle(finished, "builder:mode:sequence")
+    shown.append(controls_html(finished.builder, finished.site))
     return shown
 
 
@@ -405,7 +457,7 @@ KEPT = re.compile("|".join([*(rf"\b{name}\b" for name in ISLANDS),
                             *(rf"\b{name}\b" for name in language.NAMES.values()),
                             r"\b(?:EN|DE|FR|PL)\b",
                             *(rf"(?<=[“„«\s]){word}\b" for word in ADDRESS_WORDS)]))
-PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”?⚙★☆✓!]*")  # ?: a key; ⚙ ★ ✓ !: icons
+PUNCTUATION = re.compile(r"[\s\d·:;,.()\-–—…/“”?⚙★☆✓!×+−]*")  # ?: a key; ⚙ ★ ✓ ! × + −: icons
 
 
 def test_every_text_of_every_screen_comes_from_the_catalogue():

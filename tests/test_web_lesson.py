@@ -11,38 +11,16 @@ import pytest
 
 from kahuna import goal_from_text, puzzles
 from kahuna.notation.link import encode
-from kahuna.rules.deal import Setup
 from web.state.acts import handle
 from web.state.app import App
-from web.game.match import COMPUTER, HOTSEAT, Match
+from web.game.match import COMPUTER, HOTSEAT
 from web.learn.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
 from web.state.opening import boot
 from web.learn.sequence import Sequence
 from web.view.page import view
 
 from .helpers import HOLD_ALOA, final_position, last_card, play_randomly
-from .web_helpers import Clock, MemoryStorage, clickable, new_app
-
-FULL = "/kahuna/?record=abc"
-
-
-def played(actions: int, seed: int = 3, mode: str = HOTSEAT, human: int | None = None) -> Match:
-    """A game (two players unless ``mode`` says) with ``actions`` random legal actions
-    played (to the end if it ends first)."""
-    match = Match.new(Setup(seed=seed), mode, human)
-    play_randomly(match, random.Random(seed), actions)
-    return match
-
-
-def embedded(params: dict[str, str]) -> App:
-    app = App(MemoryStorage(), Clock(), seed=5, embed=FULL)
-    boot(app, {"embed": "", **params})
-    return app
-
-
-def record_link(match: Match) -> str:
-    return encode({k: v for k, v in match.to_record().items() if k != "meta"})
-
+from .web_helpers import Clock, MemoryStorage, clickable, embedded, new_app, played, record_link
 
 # ----- sequences ----------------------------------------------------------------------
 

@@ -201,7 +201,7 @@ def test_the_game_record_is_offered_only_once_the_game_is_over_and_replays():
     assert "when the game is over" in shown.export
     finish(app)
     shown = view(app)
-    assert clickable(shown.export) == ["export", "share"]  # share: web/view/share.py
+    assert clickable(shown.export) == ["export", "share", "builder:open"]  # web/view/share.py, builder.py
     handle(app, "export")
     name, text = app.download
     assert name == f"kahuna-game-{app.match.id}.json"

@@ -17,8 +17,9 @@ from .web_helpers import clickable, new_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Ids in index.html that no View field fills: web/sw-register.js shows the update banner.
-STATIC_IDS = {"sw-update"}
+#: Ids in index.html that no View field fills: web/sw-register.js shows the update banner;
+#: web/boot/builder.py writes the embed builder and keeps its preview frame.
+STATIC_IDS = {"sw-update", "builder", "builder-controls", "builder-preview"}
 
 
 def page_ids() -> set[str]:

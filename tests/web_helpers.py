@@ -13,15 +13,16 @@ from kahuna.notation.link import encode
 from web.state.acts import handle
 from web.state.app import App
 from web.state.deciding import think
+from web.state.opening import boot
 from web.game.match import COMPUTER, HOTSEAT, Match
 from web.game.saves import MemoryStorage
 from web.view.page import view
 
 from .helpers import play_randomly
 
-__all__ = ["App", "Clock", "MemoryStorage", "against_computer", "card", "click", "clickable",
-           "computer", "finished_game", "finished_record", "follow", "lesson", "lit", "new_app",
-           "visible_texts"]
+__all__ = ["App", "Clock", "FULL", "MemoryStorage", "against_computer", "card", "click",
+           "clickable", "computer", "embedded", "finished_game", "finished_record", "follow",
+           "lesson", "lit", "new_app", "played", "record_link", "visible_texts"]
 
 
 class Clock:
@@ -40,6 +41,30 @@ def new_app(storage=None, seed: int = 7, **choice) -> App:
         setattr(app.choice, key, value)
     app.start()
     return app
+
+
+#: The full game's address an embedded App links to.
+FULL = "/kahuna/?record=abc"
+
+
+def played(actions: int, seed: int = 3, mode: str = HOTSEAT, human: int | None = None) -> Match:
+    """A game (two players unless ``mode`` says) with ``actions`` random legal actions
+    played (to the end if it ends first)."""
+    match = Match.new(Setup(seed=seed), mode, human)
+    play_randomly(match, random.Random(seed), actions)
+    return match
+
+
+def embedded(params: dict[str, str]) -> App:
+    """An embedded App booted with the address's ``params`` (``embed`` implied)."""
+    app = App(MemoryStorage(), Clock(), seed=5, embed=FULL)
+    boot(app, {"embed": "", **params})
+    return app
+
+
+def record_link(match: Match) -> str:
+    """A link's parameter for ``match``'s record (without the page's meta data)."""
+    return encode({k: v for k, v in match.to_record().items() if k != "meta"})
 
 
 def clickable(html: str) -> list[str]:

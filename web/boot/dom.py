@@ -14,12 +14,15 @@ from pyodide.ffi import JsProxy, create_once_callable, create_proxy, jsnull
 from pyscript import document, window
 
 from ..state import acts, tabs
+from ..state.builder_acts import copied as builder_copied
 from ..state.app import App
 from ..state.opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
 from ..view.page import parts, view
 from . import focus
 from .elements import board_place, download, finder, in_sight, numbered
+from .builder import BuilderView
 from .guard import CONTINUE, NEW
+from .host import Host
 from .keyboard import Keyboard
 from .loops import Loops
 from .problem import GUARD
@@ -32,6 +35,7 @@ TIP_SECONDS = 6
 LONG_PRESS_MS = 500
 DARK = "(prefers-color-scheme: dark)"
 OPEN = "kahuna:open?"  # a host page's message: show the example of this query
+PASTE, PASTE_FIELD = "edit:paste", "editor-paste"  # the editor's pasted text (web/view/editor.py)
 CHOOSER = "open-file"  # the hidden file input of "Open a game record…" (index.html)
 SHARED = "share-link"  # the share dialog's field with the link (web/view/share.py)
 
@@ -85,6 +89,8 @@ class Page(Keyboard, Loops):
         if app.embed is not None:  # a rules page may move its one live board (docs/embedding.md)
             self._message = create_proxy(GUARD.wrap(self.on_message))
             window.addEventListener("message", self._message)
+        self.host = Host(app)  # tells a host page what happens in the frame
+        self.builder: BuilderView | None = None  # its handlers made when it first opens
         GUARD.ways[CONTINUE] = self.recover
         GUARD.ways[NEW] = self.fresh_game
 
@@ -125,6 +131,7 @@ class Page(Keyboard, Loops):
         rest = query.toString()
         reopen(self.app, pairs, window.location.pathname + ("?" + rest if rest else ""))
         self.written.clear()
+        self.host.heard = None  # another example: ready again
         self.render()
         self.kick()
 
@@ -195,8 +202,13 @@ class Page(Keyboard, Loops):
         # while the computer plays, #announce says each action, one sentence each.
         document.getElementById("prompt").setAttribute(
             "aria-live", "polite" if current.turn == "person" else "off")
+        if self.builder is None and self.app.builder is not None:
+            self.builder = BuilderView(self.app, self.act)
+        if self.builder is not None:
+            self.builder.render(self.app)
         self._refocus(held, after)
         self._watch_back()
+        self.host.tell(self.app)
         self.app.drawn()  # animate once, not again on the next drawing; download once
         if current.download is not None:
             download(*current.download)
@@ -226,8 +238,10 @@ class Page(Keyboard, Loops):
             await window.navigator.clipboard.writeText(text)
         except Exception:  # no clipboard (an insecure page), or permission refused
             self.app.copied(False)
+            builder_copied(self.app, False)
         else:
             self.app.copied(True)
+            builder_copied(self.app, True)
         self.render()
 
     def on_field(self, event: JsProxy) -> None:
@@ -289,6 +303,8 @@ class Page(Keyboard, Loops):
                 self.render()
             return
         act = target.getAttribute("data-act")
+        if act == PASTE:  # the editor's Open: the text pasted into its field goes along
+            act += ":" + str(document.getElementById(PASTE_FIELD).value)
         if event.detail > 1 and act.startswith("do:"):  # a double click plays once
             return
         if act == "hint":

@@ -25,14 +25,15 @@ def numbered(target: JsProxy) -> bool:
     return corner is not None and corner is not jsnull
 
 
-def board_place(event: JsProxy) -> str:
-    """The island, bridge or line a click on the board hit or came near (a free line is
-    too thin for a finger: web/boot/spots.py); "" for none, or off the board."""
-    place = event.target.closest("#board [data-line], #board [data-island]")
+def board_place(event: JsProxy, board: str = "#board") -> str:
+    """The island, bridge or line a click on the board (in ``board``, the game's or the
+    embed builder's) hit or came near (a free line is too thin for a finger:
+    web/boot/spots.py); "" for none, or off the board."""
+    place = event.target.closest(f"{board} [data-line], {board} [data-island]")
     if place is not None and place is not jsnull:
         return (place.getAttribute("data-line") if place.hasAttribute("data-line")
                 else place.getAttribute("data-island"))
-    svg = event.target.closest("#board svg.board")
+    svg = event.target.closest(f"{board} svg.board")
     if svg is None or svg is jsnull:
         return ""
     point = window.DOMPoint.new(event.clientX, event.clientY).matrixTransform(
@@ -42,7 +43,7 @@ def board_place(event: JsProxy) -> str:
 
 def overlay_up() -> str:
     """The id of the overlay shown on top (the guard's, a dialog, the cover), or ""."""
-    for overlay in (PROBLEM, "dialog", "cover"):
+    for overlay in (PROBLEM, "dialog", "builder", "cover"):
         element = document.getElementById(overlay)
         if exists(element) and not element.hidden:
             return overlay

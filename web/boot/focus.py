@@ -31,6 +31,8 @@ def overlay(app: App) -> tuple[str, ...]:
     """Inside the dialog or the hot-seat cover, when one is up, else ()."""
     if app.dialog:
         return ("#dialog .box button.primary", "#dialog .box button")
+    if app.builder is not None:  # the embed builder: its mode chosen
+        return ('#builder [aria-pressed="true"]',)
     if app.covered and app.match is not None:
         return ("#cover button",)
     return ()

@@ -153,7 +153,7 @@ class Keyboard:
                 or active.isSameNode(document.body))
         targets: tuple[str, ...] = ()
         if self.up and self.up != was:
-            if not was and self.app.dialog in focus.OPENED:
+            if not was and (self.app.dialog in focus.OPENED or self.up == "builder"):
                 self.opener = held
             targets = focus.overlay(self.app) if self.up != PROBLEM else ()
         elif was and not self.up:

@@ -6,6 +6,8 @@ Address parameters (all optional):
   ?position=<base64url JSON>  open a position (kahuna.notation.position format) for two players
                               (kahuna.notation.link.encode makes both, `python -m kahuna link`
                               the whole address; a bad one says why)
+  ?builder                    the embed builder, on the linked position or record (its
+                              hands as written) or on the game shown (docs/embedding.md)
   ?embed                      any value: the page inside another page's <iframe>
                               (docs/embedding.md): the game lives in memory only (the
                               reader's saved games and results are neither read nor
@@ -34,8 +36,10 @@ from web.boot.problem import GUARD, install_guard
 from web.boot.storage import LocalStorage
 from web.game.saves import MemoryStorage
 from web.learn.modes import FLAGS, OPTIONS, PUZZLE
+from web.state import acts
 from web.state.address import read as read_address
 from web.state.app import App
+from web.state.builder_acts import open_asked
 from web.state.opening import boot, start_autoplay
 from web.words.language import KEY, choose, in_use, use
 
@@ -90,6 +94,10 @@ def open_page(fresh: bool = False) -> None:
         app.start()
     else:
         boot(app, address)
+        if embed is None and query.has("editor"):  # ?editor: straight to the editor
+            acts.handle(app, "edit:open:empty")
+    if query.has("builder"):  # an author's direct way in (docs/embedding.md)
+        open_asked(app, address.link)
     if embed is None and (address.linked or address.mode.mode == PUZZLE or address.mode.new_game):
         # a reload must not open the link again, nor pose the puzzle over the saved game,
         # nor offer an embed's new game again

@@ -21,7 +21,8 @@ from ..learn.modes import PLAY
 from ..learn.review import choose, show_step, start_review
 from ..words.language import KEY, supported
 from ..words.tips import TIPS, spot_key
-from . import lesson_acts, settings
+from . import builder_acts, lesson_acts, settings
+from .editor import edit
 from .choices import own_hand, toggle
 from .opening import open_mode, remember_opening
 from .sharing import share
@@ -36,7 +37,7 @@ KEY_ACTS = ("escape", "keys")
 SPOT = "spot"
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
 FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep", "puzzles",
-                  "puzzle", "share", "copy", "open-file", "tutorial")
+                  "puzzle", "share", "copy", "open-file", "tutorial", "edit")
 
 
 def _do(app: App, rest: str) -> None:
@@ -137,7 +138,9 @@ def closable(app: App) -> bool:
 
 def _escape(app: App, rest: str) -> None:
     """Escape: close the dialog that may be closed, else drop the selection and hint."""
-    if closable(app):
+    if app.builder is not None:  # the embed builder is over everything else
+        app.builder = None
+    elif closable(app):
         if app.dialog == "tutorial-end":
             lesson_acts.tutorial(app, "play")
         elif app.dialog in ("language", "keys", "settings", "share"):
@@ -338,7 +341,7 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "review": _review, "review-turn": _review_turn, "review-step": _review_step,
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
     "tip": _tip, SPOT: _spot, **lesson_acts.HANDLERS, "share": _share, "copy": _copy,
-    "open-file": _open_file,
+    "open-file": _open_file, "builder": builder_acts.act, "edit": edit,
 }
 
 

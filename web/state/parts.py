@@ -12,11 +12,13 @@ from kahuna import Action, Effects
 
 from ..game.match import Match
 from ..game.saves import Saved
+from ..learn.editor import Editor
 from ..learn.modes import DIAGRAM, Mode
 from ..learn.puzzle import PuzzleRun
 from ..learn.review import ReviewState
 from ..learn.sequence import Sequence
 from ..learn.tutorial import Tutorial
+from .builder import Builder
 from .choices import hint_selection, own_hand
 from .new_game import NewGame
 from .settings import Settings
@@ -103,15 +105,17 @@ class Learning:
     puzzle: PuzzleRun | None = None  # a puzzle being solved (web/learn/puzzle.py)
     tutorial: Tutorial | None = None  # the lesson reached (web/learn/tutorial.py)
     review: ReviewState | None = None  # the finished game's review (web/learn/review.py)
+    builder: Builder | None = None  # the embed builder, open over the page (web/state/builder.py)
     opened: dict[str, Any] | None = None  # embedded: the record Reset goes back to
     autoplay: str = ""  # ?autoplay=LEVEL: the computer plays both seats (a demo, tests)
     autoplayed: int = 0  # games autoplay finished
+    editor: Editor | None = None  # a position being set up (web/learn/editor.py)
 
     def plays_on(self) -> bool:
         """Whether the game shown goes on when played: not the steps of a sequence or a
         replay, nor a diagram the reader may not explore, which show a game as it stood
         (a recorded game against the computer, too: its computer does not move there)."""
-        return self.sequence is None and (self.mode.mode != DIAGRAM or self.mode.explore)
+        return self.sequence is None and self.editor is None and (self.mode.mode != DIAGRAM or self.mode.explore)
 
     def puzzle_judged(self) -> bool:
         """Whether a puzzle is being solved and its turn is over (its verdict given)."""

@@ -103,7 +103,8 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     parts += [f'<div class="options">{"".join(rows)}</div>',
              f'<div class="buttons foot">{button("start", _("Start"), True)}'
              f'{button("open-file", _("Open a game record…"))}'
-             f'{button("puzzles", _("Puzzles"))}{close}</div>']
+             f'{button("puzzles", _("Puzzles"))}{button("edit:open:empty", _("Set up a position"))}'
+             f'{close}</div>']
     if saved:
         parts.append(f'<h3>{escape(_("Saved games"))}</h3><ul class="saves">')
         for entry in saved:

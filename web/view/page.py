@@ -24,7 +24,7 @@ from ..state.choices import Offers, own_hand, selected_cards
 from ..state.opening import LINK_TITLE
 from ..words import tips
 from ..words.language import NAMES, _, in_use, tr, use
-from . import coach, dialogs, header, moves, panels, share
+from . import builder, coach, dialogs, editor, header, moves, panels, share
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
 from .puzzle import puzzle_html, puzzles_html
@@ -107,6 +107,10 @@ def view(app: App) -> View:
     m = app.match
     chrome = _chrome(app)
     dialog = _dialog_html(app)
+    if app.editor is not None:  # a position being set up: its board and panel alone
+        return View(editor.board_html(app.editor.draft, app.portrait),
+                    lesson=editor.panel_html(app.editor), dialog=dialog,
+                    clipboard=app.clipboard, turn="edit", **chrome)
     if m is None:
         return View(board_svg(None, portrait=app.portrait),
                     prompt=escape(_("No game in progress.")), dialog=dialog,
@@ -135,7 +139,7 @@ def view(app: App) -> View:
         scores=panels.scores_html(obs, names),
         log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)) + (
-            share.button_html(m.state.is_over) if app.embed is None else ""),
+            share.button_html(m.state.is_over) + builder.open_html() if app.embed is None else ""),
         recent=moves.recent_html(log, m.effects),
         round=header.round_html(obs, m.handicap()),
         prompt=escape(_prompt(app, obs, offer, names)),

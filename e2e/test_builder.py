@@ -1,0 +1,194 @@
+"""The embed builder in the real page (web/boot/builder.py): an author makes a puzzle embed
+on a laptop and copies its snippet into a host page on another origin; the frame tells
+the host it is ready and how tall it is, the host sizes it, and a reader on a phone solves
+the puzzle, which the host hears; in German too; garbage pasted is refused with nothing
+lost; and the whole of it by keyboard alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from kahuna import goal_from_text, position_from_json, solve
+from kahuna.notation.link import encode
+from scripts.examples_page import HOST_SCRIPT, REMOVAL
+from scripts.page_driver import HOST_HEAD, do, keys_to, settle
+
+from scripts.browser import READY_TIMEOUT_MS
+
+from .conftest import phone
+
+GOAL = "remove:ALOA-HUNA"
+#: Collects what the host script hands on, for the test to wait on.
+HEARD = ('<script>document.querySelector("iframe").addEventListener("kahuna", '
+         '({ detail }) => (window.heard ||= []).push(detail));</script>')
+
+
+def solution() -> list[str]:
+    plans, _count = solve(goal_from_text(GOAL), position_from_json(REMOVAL, 0))
+    return [str(action) for action in plans[0]]
+
+
+def author(browser, base_url: str, wait_ready):
+    """A laptop's page on the builder, opened on the removal position by the address."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860},
+                                  service_workers="block")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
+    page = context.new_page()
+    page.goto(f"{base_url}?builder&position={encode(REMOVAL)}")
+    wait_ready(page)
+    page.wait_for_selector("#builder:not([hidden]) #builder-title")
+    return context, page
+
+
+def preview(page, wait_ready):
+    shown = page.locator("#builder-preview iframe")
+    shown.scroll_into_view_if_needed()  # a frame off the screen waits to start (docs/embedding.md)
+    frame = shown.element_handle().content_frame()
+    wait_ready(frame)
+    return frame
+
+
+def make_puzzle(page, lang: str) -> None:
+    page.click('[data-act="builder:mode:puzzle"]')
+    page.fill("#builder-goal", GOAL)
+    page.press("#builder-goal", "Enter")
+    page.fill("#builder-caption", "Take it away")
+    page.press("#builder-caption", "Enter")
+    page.click('#builder-board [data-island="ALOA"]')  # the islands tool: a ring
+    page.click('[data-act="builder:tool:arrows"]')
+    page.click('#builder-board [data-island="HUNA"]')
+    page.click('#builder-board [data-island="ALOA"]')
+    page.click('[data-act="builder:size:phone"]')
+    page.click(f'[data-act="builder:lang:{lang}"]')
+    assert page.input_value("#builder-islands") == "ALOA"
+    assert page.input_value("#builder-arrows") == "HUNA>ALOA"
+
+
+def copied_snippet(page) -> str:
+    page.click('[data-act="builder:copy:snippet"]')
+    page.wait_for_selector("#builder-controls .note:has-text('✓')")
+    return page.evaluate("navigator.clipboard.readText()")
+
+
+@pytest.mark.parametrize("lang, solved", [("en", "Solved!"), ("de", "Gelöst!")])
+def test_an_author_s_puzzle_is_solved_on_a_phone_in_a_host_page_of_another_origin(
+        browser, base_url, serve_site, tmp_path, wait_ready, screenshot, lang, solved):
+    context, page = author(browser, base_url, wait_ready)
+    make_puzzle(page, lang)
+    frame = preview(page, wait_ready)
+    # the preview is sent the example as it is now, once it said it is ready
+    frame.wait_for_selector("#lesson .caption:has-text('Take it away')")
+    assert frame.locator("#board svg.board .note-arrow").count() == 1
+    screenshot(page, f"builder-laptop-{lang}")
+    snippet = copied_snippet(page)
+    assert snippet == page.input_value("#builder-snippet")
+    assert snippet.startswith(f'<iframe src="{base_url}?embed&amp;mode=puzzle')
+    assert 'width="360" height="640"' in snippet and f"lang={lang}" in snippet
+    context.close()
+
+    (tmp_path / "index.html").write_text(
+        HOST_HEAD + '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<body><h1>Rules</h1>{snippet}<script>{HOST_SCRIPT}</script>{HEARD}"
+        "</body></html>")
+    host = serve_site(tmp_path).url
+    assert host.split("/")[2] != base_url.split("/")[2]  # another origin
+    reader, page, _outside = phone(browser)
+    page.goto(host)
+    # the frame's runtime may hold the phone's one renderer a while: the boot's own timeout
+    frame = page.wait_for_selector("iframe", timeout=READY_TIMEOUT_MS).content_frame()
+    wait_ready(frame)
+    page.wait_for_function("(window.heard || []).some(m => m.kahuna === 'ready')")
+    ready = page.evaluate("window.heard.find(m => m.kahuna === 'ready')")
+    assert ready == {"kahuna": "ready", "version": 1, "mode": "puzzle"}
+    page.wait_for_function("""() => (window.heard || []).some(m => m.kahuna === 'height'
+        && document.querySelector('iframe').style.height === Math.ceil(m.px) + 'px')""")
+    settle(frame)
+    for action in solution():
+        do(frame, action)
+    frame.wait_for_selector("#lesson .verdict.solved")
+    assert solved in frame.text_content("#lesson")
+    page.wait_for_function("(window.heard || []).some(m => m.kahuna === 'solved')")
+    said = page.evaluate("window.heard.find(m => m.kahuna === 'solved')")
+    assert said == {"kahuna": "solved", "version": 1, "goal": GOAL, "puzzle": ""}
+    screenshot(page, f"builder-reader-phone-{lang}")
+    reader.close()
+
+
+def test_garbage_pasted_is_refused_and_nothing_is_lost(browser, base_url, wait_ready,
+                                                      screenshot):
+    context, page = author(browser, base_url, wait_ready)
+    page.fill("#builder-caption", "Keep me")
+    page.press("#builder-caption", "Enter")
+    page.wait_for_function("document.querySelector('#builder-snippet').value"
+                           ".includes('Keep%20me')")
+    before = page.input_value("#builder-snippet")
+    for garbage in ("https://example.org/?position=not-a-game", "{\"to-move\": \"black\"}"):
+        page.fill("#builder-pasted", garbage)
+        page.press("#builder-pasted", "Enter")
+        page.click('[data-act="builder:paste"]')
+        alert = page.locator('#builder [role="alert"] .problem')
+        alert.wait_for()
+        assert "nothing was changed" in alert.text_content()
+        assert page.input_value("#builder-snippet") == before
+        assert page.input_value("#builder-pasted") == garbage  # there to correct
+        assert page.input_value("#builder-caption") == "Keep me"
+    screenshot(page, "builder-garbage")
+    context.close()
+
+
+def test_the_builder_by_keyboard_alone_from_the_game_to_the_copied_snippet(
+        browser, base_url, wait_ready, screenshot):
+    context = browser.new_context(viewport={"width": 1280, "height": 860},
+                                  service_workers="block")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
+    page = context.new_page()
+    page.goto(f"{base_url}?position={encode(REMOVAL)}")
+    wait_ready(page)
+    page.focus("body")
+    keys_to(page, "#log-label")  # the Moves box, opened by its summary
+    page.keyboard.press("Enter")
+    keys_to(page, '[data-act="builder:open"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#builder:not([hidden])")
+    assert page.evaluate("document.activeElement.dataset.act") == "builder:mode:diagram"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.act") == "builder:mode:puzzle"
+    page.keyboard.press("Enter")
+    keys_to(page, "#builder-goal")
+    page.keyboard.type(GOAL)
+    page.keyboard.press("Enter")
+    keys_to(page, "#builder-islands")
+    page.keyboard.type("ALOA,HUNA")
+    page.keyboard.press("Enter")
+    keys_to(page, '[data-act="builder:copy:snippet"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#builder-controls .note:has-text('✓')")
+    text = page.evaluate("navigator.clipboard.readText()")
+    assert "mode=puzzle" in text and "goal=remove:ALOA-HUNA" in text
+    assert "islands=ALOA,HUNA" in text
+    screenshot(page, "builder-keyboard")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#builder", state="hidden")
+    assert page.evaluate("document.activeElement.dataset.act") == "builder:open"
+    context.close()
+
+
+def test_the_builder_fits_a_phone_and_a_double_tap_draws_one_note(browser, base_url,
+                                                                  wait_ready, screenshot):
+    context, page, outside = phone(browser)
+    page.goto(f"{base_url}?builder&position={encode(REMOVAL)}")
+    wait_ready(page)
+    page.wait_for_selector("#builder:not([hidden]) #builder-title")
+    island = page.locator('#builder-board [data-island="ELAI"]')
+    island.dblclick()  # two quick taps: on, then off again, never two rings
+    page.wait_for_function("document.querySelector('#builder-islands').value === ''")
+    island.click()
+    page.wait_for_function("document.querySelector('#builder-islands').value === 'ELAI'")
+    wide = page.evaluate("""() => [...document.querySelectorAll('#builder-controls *:not(svg *)')]
+        .filter(e => e.getBoundingClientRect().right > innerWidth + 1)
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert not wide
+    preview(page, wait_ready)
+    screenshot(page, "builder-phone")
+    context.close()
+    assert not outside

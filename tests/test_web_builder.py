@@ -1,0 +1,203 @@
+"""The embed builder (web/state/builder.py, builder_acts.py, web/view/builder.py): the
+position on show as an embed, its mode and options, notes by clicks and by fields, a
+caption, the frame's size and language; the snippet, the link, the picture; a pasted link;
+nothing the viewer could not see in a game in progress (R24)."""
+
+from __future__ import annotations
+
+import json
+
+from kahuna.notation.link import encode
+from web.learn.modes import DIAGRAM, PUZZLE, SEQUENCE
+from web.state.acts import handle
+from web.state.address import read
+from web.state.builder_acts import open_asked, open_builder
+from web.view.builder import controls_html
+from web.view.page import view
+
+from .helpers import kahuna, write
+from .web_helpers import embedded
+from .web_helpers import clickable, finished_game, new_app, visible_texts
+
+REMOVAL = {"to_move": "black",
+           "bridges": {"black": ["BARI-ELAI"], "white": ["ALOA-BARI", "ALOA-HUNA", "ELAI-HUNA"]},
+           "hands": {"black": ["ALOA", "HUNA", "COCO"], "white": ["LALE", "IFFI"]}}
+
+
+def params(query: str) -> dict[str, str]:
+    """The address's parameters, as the page reads them (URLSearchParams decodes)."""
+    from urllib.parse import parse_qsl
+    return dict(parse_qsl(query, keep_blank_values=True))
+
+
+def test_the_menu_opens_the_builder_on_the_game_and_escape_closes_it():
+    app = new_app()
+    assert "builder:open" in clickable(view(app).export)
+    handle(app, "builder:open")
+    assert app.builder is not None and app.builder.mode == DIAGRAM
+    assert SEQUENCE not in app.builder.modes()  # a position has no steps
+    handle(app, "escape")
+    assert app.builder is None and app.match is not None
+
+
+def test_a_game_in_progress_never_shows_the_hidden_cards():
+    """The same game with the opponent's hidden hand swapped with the pile's cards gives
+    the very same embed: it holds only what the viewer sees (R24)."""
+    made = []
+    for swap in (False, True):
+        app = new_app(seed=11)
+        state = app.match.state
+        if swap:
+            hidden = 1 - app.match.viewer()
+            hand = [island for island, n in enumerate(state.hands[hidden]) for _ in range(n)]
+            pile = list(state.pile)
+            assert set(hand) != set(pile[:len(hand)]) or hand != pile[:len(hand)]
+            state.pile = hand + pile[len(hand):]
+            state.hands[hidden] = [0] * len(state.hands[hidden])
+            for island in pile[:len(hand)]:
+                state.hands[hidden][island] += 1
+        handle(app, "builder:open")
+        assert not app.builder.exact
+        made.append(app.builder.query())
+        assert "dealt at random" in controls_html(app.builder, app.site)
+    assert made[0] == made[1]
+
+
+def test_a_pasted_position_keeps_its_hands_exact_and_garbage_is_refused_keeping_all():
+    app = new_app()
+    handle(app, "builder:open")
+    handle(app, "builder:set:caption:Remove it")
+    before = app.builder.query()
+    for garbage in ("hello", "https://example.org/?position=%%%", '{"to-move": "black"}',
+                    "https://example.org/?mode=diagram"):
+        handle(app, f"builder:set:pasted:{garbage}")
+        handle(app, "builder:paste")
+        assert app.builder.problem.startswith("This is not a link"), garbage
+        assert app.builder.query() == before  # nothing lost
+        assert app.builder.pasted == garbage  # still there to correct
+        assert "This is not a link" in controls_html(app.builder, app.site)
+    handle(app, f"builder:set:pasted:https://example.org/kahuna/?position={encode(REMOVAL)}")
+    handle(app, "builder:paste")
+    b = app.builder
+    assert not b.problem and b.exact and b.data == REMOVAL and b.caption == "Remove it"
+    assert "dealt at random" not in controls_html(b, app.site)
+    handle(app, f"builder:set:pasted:{json.dumps(REMOVAL)}")  # the JSON itself
+    handle(app, "builder:paste")
+    assert not b.problem and b.data == REMOVAL
+
+
+def test_a_puzzle_embed_is_read_by_the_page_as_the_author_set_it():
+    app = new_app()
+    open_builder(app, REMOVAL, exact=True)
+    for act in ("mode:puzzle", "set:goal:remove:ALOA-HUNA", "set:caption:Take it away!",
+                "size:phone", "lang:de", "island:ALOA", "tool:arrows", "island:HUNA",
+                "island:ALOA", "tool:labels", "island:HUNA", "island:ELAI", "island:HUNA",
+                "tool:lines", "line:ALOA-HUNA", "line:ALOA"):  # the last: an island, no line
+        handle(app, "builder:" + act)
+    b = app.builder
+    assert b.notes == {"islands": "ALOA", "lines": "ALOA-HUNA", "arrows": "HUNA>ALOA",
+                       "labels": "ELAI:1"}
+    first = params(b.query())
+    address = read(list(first.items()))
+    assert not address.problems, address.problems
+    assert address.mode.mode == PUZZLE and str(address.mode.caption) == "Take it away!"
+    assert address.lang == "de" and len(address.mode.notes.arrows) == 1
+    app2 = embedded({k: v for k, v in first.items() if k != "embed"})
+    assert app2.puzzle is not None and app2.match.state.hands == \
+        open_builder_state(REMOVAL).hands  # the exact hands
+    snippet = b.snippet(app.site)
+    assert 'width="360" height="640"' in snippet and 'title="Take it away!"' in snippet
+    assert b.link(app.site) == app.site + "?" + b.query()
+
+
+def open_builder_state(position: dict):
+    from kahuna import position_from_json
+    return position_from_json(position, 0)
+
+
+def test_a_bad_note_field_is_said_and_left_out_of_the_embed():
+    app = new_app()
+    open_builder(app, REMOVAL, exact=True)
+    handle(app, "builder:set:islands:ALOA,NOPE")
+    handle(app, "builder:set:arrows:ALOA>HUNA")
+    html = controls_html(app.builder, app.site)
+    assert 'role="alert"' in html and "NOPE" in html
+    query = params(app.builder.query())
+    assert "islands" not in query and query["arrows"] == "ALOA>HUNA"
+
+
+def test_a_replay_step_becomes_a_sequence_or_a_diagram_at_that_step():
+    app = finished_game()
+    handle(app, "replay")
+    assert app.sequence is not None
+    handle(app, "step:first")
+    for _ in range(3):
+        handle(app, "step:next")
+    handle(app, "builder:open")
+    b = app.builder
+    assert b.exact and b.step == 3 and b.modes()[1] == SEQUENCE  # a finished game: all seen
+    handle(app, "builder:mode:sequence")
+    handle(app, "builder:auto")
+    shown = embedded({k: v for k, v in params(b.query()).items() if k != "embed"})
+    assert shown.sequence is not None and shown.sequence.step == 3 and shown.sequence.auto
+
+
+def test_the_picture_is_the_command_line_s(tmp_path):
+    app = new_app()
+    open_builder(app, REMOVAL, exact=True)
+    for act in ("set:lines:ALOA-HUNA", "set:arrows:HUNA>ALOA", "set:labels:ALOA:1,HUNA:2"):
+        handle(app, "builder:" + act)
+    handle(app, "builder:picture")
+    name, text = app.download
+    out = tmp_path / "removal.svg"
+    done = kahuna("svg", write(tmp_path, REMOVAL, "removal.json"), "--lines", "ALOA-HUNA",
+                  "--arrows", "HUNA>ALOA", "--labels", "ALOA:1,HUNA:2", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert name.endswith(".svg") and text == out.read_text(encoding="utf-8")
+
+
+def test_the_address_opens_the_builder_on_its_position_as_written():
+    app = new_app()
+    open_asked(app, ("position", {"format": "kahuna-record", "position": REMOVAL}))
+    assert app.builder is not None and app.builder.exact and app.builder.data == REMOVAL
+    framed = embedded({"mode": DIAGRAM})
+    open_asked(framed, None)
+    handle(framed, "builder:open")
+    assert framed.builder is None  # never inside an embed
+
+
+def test_copy_puts_the_snippet_or_the_link_on_the_clipboard_and_says_so():
+    from web.state.builder_acts import copied
+    app = new_app()
+    handle(app, "builder:open")
+    handle(app, "builder:copy:snippet")
+    assert app.clipboard.startswith("<iframe src=")
+    copied(app, True)
+    assert "Copy embed code ✓" in visible_texts(controls_html(app.builder, app.site))
+    app.drawn()
+    handle(app, "builder:copy:link")
+    assert app.clipboard == app.builder.link(app.site)
+    copied(app, False)
+    assert "did not let the page copy" in controls_html(app.builder, app.site)
+
+
+def test_unknown_or_stray_builder_acts_change_nothing():
+    app = new_app()
+    for act in ("builder:mode:chess", "builder:size:huge", "builder:tool:x", "builder:lang:xx",
+                "builder:island:ALOA", "builder:", "builder:copy:snippet"):
+        handle(app, act)  # the builder is not open: ignored
+    assert app.builder is None and app.clipboard is None
+    handle(app, "builder:open")
+    before = (app.builder.query(), app.builder.size)
+    for act in ("builder:mode:chess", "builder:mode:sequence", "builder:size:huge",
+                "builder:tool:x", "builder:lang:xx", "builder:set:nothing:1", "builder:line:ALOA"):
+        handle(app, act)
+    assert (app.builder.query(), app.builder.size) == before
+
+
+def test_the_address_s_values_are_percent_encoded_as_a_browser_decodes_them():
+    from urllib.parse import unquote
+    from web.state.builder import quote
+    for text in ("Black to move & win", "Zug für Schwarz: 100%", "ŁÓDŹ ?#=+", "a>b,c:d"):
+        assert unquote(quote(text)) == text and not set(quote(text)) & set(" &#=+?")
+    assert quote("ALOA>HUNA,BARI:1", ",:>") == "ALOA>HUNA,BARI:1"

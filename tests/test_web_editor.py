@@ -1,0 +1,112 @@
+"""The position editor in the page (web/state/editor.py, web/view/editor.py), under
+CPython: acts change the draft, a breach is refused beside its control with the draft
+kept, play and share start from exactly the position set up."""
+
+from __future__ import annotations
+
+import re
+
+from kahuna import BLACK, WHITE, decode_link, position_to_json
+from kahuna.notation.link import link_url
+from tests.helpers import island, line, worked_example
+from tests.web_helpers import clickable, handle, new_app, view
+
+
+def editing(*acts: str):
+    app = new_app()
+    handle(app, "menu")
+    assert "edit:open:empty" in clickable(view(app).dialog)
+    for act in ("edit:open:empty", *acts):
+        handle(app, act)
+    return app
+
+
+def test_every_line_is_a_button_that_cycles() -> None:
+    app = editing()
+    shown = view(app)
+    assert shown.turn == "edit" and "Set up a position" in shown.lesson
+    assert len({a for a in clickable(shown.board) if a.startswith("edit:line:")}) == 27
+    handle(app, "edit:line:ALOA-HUNA")
+    handle(app, "edit:line:ALOA-HUNA")
+    assert app.editor.draft.owner[line("ALOA-HUNA")] == WHITE
+    # a screen reader hears the bridge there and what a press does, not "Remove the bridge"
+    hit = re.search(r'<path class="hit"[^>]*data-act="edit:line:ALOA-HUNA"[^>]*>', view(app).board)
+    assert "White bridge. Press to change it" in hit[0] and "Remove" not in hit[0]
+
+
+def test_a_breach_is_refused_beside_its_control_and_nothing_lost() -> None:
+    app = editing("edit:add:HUNA", "edit:target:white", "edit:add:HUNA")
+    before = app.editor.draft
+    handle(app, "edit:target:display")
+    handle(app, "edit:add:HUNA")  # a third HUNA card (R2)
+    assert app.editor.draft == before
+    lesson = view(app).lesson
+    assert 'data-rule="R2"' in lesson and "There are only two HUNA cards." in lesson
+    assert lesson.index('data-rule="R2"') > lesson.index('data-part="display"')
+    handle(app, "edit:add:ELAI")  # the next good change clears it
+    assert 'role="alert"' not in view(app).lesson and app.editor.draft.display[0] == island("ELAI")
+
+
+def test_hand_limit_and_undo_redo() -> None:
+    app = editing(*["edit:unknown:black:1"] * 5)
+    handle(app, "edit:unknown:black:1")
+    assert app.editor.draft.unknown == (5, 0) and 'data-rule="R14"' in view(app).lesson
+    handle(app, "edit:undo")
+    assert app.editor.draft.unknown == (4, 0)
+    handle(app, "edit:redo")
+    handle(app, "edit:redo")  # nothing more to redo: unchanged
+    assert app.editor.draft.unknown == (5, 0)
+
+
+def test_play_waits_until_the_position_is_complete() -> None:
+    app = editing()
+    assert "edit:play:hotseat" not in clickable(view(app).lesson)
+    assert 'data-rule="R16"' in view(app).lesson
+    handle(app, "edit:play:hotseat")  # a stale or hand-made act: nothing
+    assert app.editor is not None
+
+
+def test_pasted_garbage_is_refused_and_the_draft_kept() -> None:
+    app = editing("edit:line:BARI-DUDA")
+    before = app.editor.draft
+    handle(app, "edit:paste:https://example.test/?position=%%%not")
+    assert app.editor.draft == before
+    assert "damaged" in view(app).lesson
+
+
+def test_the_worked_example_pasted_plays_against_the_computer_exactly() -> None:
+    state = worked_example()
+    app = editing("edit:paste:" + link_url(position_to_json(state), "https://x.test/"))
+    assert app.editor.draft.cards[BLACK] == tuple(sorted(state.hand(BLACK)))
+    handle(app, "edit:play:computer")
+    assert app.editor is None and app.match.human == WHITE
+    assert app.match.state.hands == state.hands and app.match.state.owner == state.owner
+
+
+def test_share_holds_the_exact_hands() -> None:
+    state = worked_example()
+    app = editing("edit:paste:" + link_url(position_to_json(state), "https://x.test/"))
+    handle(app, "edit:share")
+    assert app.dialog == "share"
+    data = decode_link(app.share.url.split("position=")[1])
+    assert data["hands"] == position_to_json(state)["hands"]
+
+
+def test_from_the_current_game_hides_the_opponents_cards() -> None:
+    app = new_app()
+    handle(app, "start")
+    seen = app.match.observation()
+    handle(app, "edit:open:game")
+    d = app.editor.draft
+    assert d.cards[seen.seat] and d.cards[1 - seen.seat] == ()
+    assert d.unknown[1 - seen.seat] == 3
+    handle(app, "edit:close")
+    assert app.editor is None and app.match is not None
+
+
+def test_in_german() -> None:
+    app = editing("edit:add:HUNA", "edit:add:HUNA", "edit:add:HUNA")
+    handle(app, "lang:de")
+    lesson = view(app).lesson
+    assert 'data-rule="R2"' in lesson and "Es gibt nur zwei HUNA-Karten." in lesson
+    assert 'href="rules/de.html"' in lesson and "Stellung aufbauen" in lesson

@@ -1,0 +1,56 @@
+"""The position editor's state (issue 32): the draft being set up, its undo and redo,
+where the palette's cards go, and the last change refused with the rule it broke. The
+draft is a plain ``kahuna.Draft``; ``Editor.state()`` gives the game state play starts
+from (for "Play from here", "Share this position" and other tools that take it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kahuna import Breach, Draft, State, draft_refusals, draft_state
+
+#: Where the palette's island cards go: a hand, or the display.
+TARGETS = ("black", "white", "display")
+
+
+@dataclass(eq=False)
+class Editor:
+    """The editor's state; ``seed`` deals the cards the author leaves unnamed."""
+
+    draft: Draft = field(default_factory=Draft)
+    seed: int = 0
+    target: str = "black"
+    undone: list[Draft] = field(default_factory=list)  # earlier drafts, the last latest
+    redone: list[Draft] = field(default_factory=list)
+    refused: Breach | None = None  # the last change refused, and the rule it broke
+    pasted: str = ""  # why the pasted text was refused, in plain words ("" none)
+
+    def change(self, draft: Draft) -> bool:
+        """Take ``draft`` unless it breaks a rule no position may break: then keep the
+        draft as it was and remember the breach, to show beside its control."""
+        broken = draft_refusals(draft)
+        if broken:
+            self.refused = broken[0]
+            return False
+        self.refused, self.pasted = None, ""
+        if draft != self.draft:
+            self.undone.append(self.draft)
+            self.redone.clear()
+            self.draft = draft
+        return True
+
+    def undo(self) -> None:
+        """Back to the draft before the last change."""
+        if self.undone:
+            self.redone.append(self.draft)
+            self.draft, self.refused = self.undone.pop(), None
+
+    def redo(self) -> None:
+        """The change undone last, again."""
+        if self.redone:
+            self.undone.append(self.draft)
+            self.draft, self.refused = self.redone.pop(), None
+
+    def state(self) -> State:
+        """The game state play starts from (raises PositionError while unfinished)."""
+        return draft_state(self.draft, self.seed)
