@@ -16,13 +16,14 @@ KAHUNA_LOGS="$(mktemp -d)"
 export DEBUG=pw:browser DEBUG_FILE="$KAHUNA_LOGS/playwright.log"
 trap 'rm -rf "$KAHUNA_LOGS"' EXIT
 
-# Parallel workers (pytest-xdist), each test file on one of them with its own browser:
-# the browser tests mostly wait on Pyodide booting, so more workers than cores pay.
+# Parallel workers (pytest-xdist), each test file on one of them with its own browser.
 # A test whose browser page died under it (a renderer crash, e2e/conftest.py
 # RENDERER_CRASHED) runs once more, in a new browser; any other failure fails at once.
-# The ten slowest tests are listed at the end.
+# The ten slowest tests are listed at the end, and the ten files that took the most CPU,
+# their browsers' included (scripts/cpu_report.py): on two cores the run is bound by CPU.
 rc=0
 .venv/bin/python -m pytest -n "${KAHUNA_WORKERS:-4}" --dist loadfile --durations 10 \
+    -p scripts.cpu_report \
     --reruns 1 --only-rerun "Target crashed" --only-rerun "Page crashed" \
     --max-suite-reruns 4 "$@" || rc=$?
 if [ "$rc" -eq 5 ]; then
