@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from scripts import build_site
-
+from scripts.browser import BYTECODE_CACHES
 from scripts.page_driver import (
     do, end_turn, live_frame, play_turn, probe, run_python, settle, violations, wait_cached,
 )
@@ -159,7 +159,7 @@ def test_new_version_replaces_the_old_one_cleanly(
     assert css.endswith("/* version B */\n")
     assert saved_games(page) == saves
     # the worker's caches (the page's bytecode has one of its own: web/pyodide-boot.mjs)
-    caches = [n for n in page.evaluate("caches.keys()") if not n.startswith("kahuna-bytecode ")]
+    caches = [n for n in page.evaluate("caches.keys()") if not n.startswith(BYTECODE_CACHES)]
     assert len(caches) == 1 and caches[0].endswith(version_b)
 
     # Deploy C; this time the player ignores the banner, reloads (still B, the banner
@@ -227,10 +227,11 @@ def test_an_update_downloads_only_the_changed_module(
     assert run_python(page, "import kahuna; kahuna.UPDATE_MARK") == "B"
 
     # The archive lost from the cache (evicted, say): the next update downloads it whole.
-    page.evaluate("""async () => {
+    page.evaluate(f"""async () => {{
         for (const name of await caches.keys())
-            if (!name.startsWith("kahuna-bytecode ")) await (await caches.open(name)).delete("web/page.tar.gz");
-    }""")
+            if (!name.startsWith("{BYTECODE_CACHES}"))
+                await (await caches.open(name)).delete("web/page.tar.gz");
+    }}""")
     assert page.evaluate("caches.match('web/page.tar.gz').then(r => r === undefined)")
     version_c = deploy_changed_module(root, "C")
     asked = len(server.hits)

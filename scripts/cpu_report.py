@@ -1,17 +1,21 @@
 """A pytest plugin (``-p scripts.cpu_report``, as scripts/test.sh loads it): the CPU time
 each test file took, its browsers' included, and the ten hungriest files at the end.
 
-On this 2-core machine the suite is bound by CPU, not by waiting (docs/architecture.md,
-"The tests"), so a file's CPU seconds, not its wall time, say what a change of it saves;
-they hold on a loaded machine too. A test's CPU is that of the process running it and of
-everything it started (Playwright's driver, Chromium and its renderers), read from
-``/proc`` before its set-up and after its tear-down; a fixture shared by a file's tests
-is counted in the test that made it. Without ``/proc`` (not Linux) it reports nothing.
+On this 2-core machine the suite is bound by CPU, so a file's CPU seconds, not its wall
+time, say what a change of it saves; they hold on a loaded machine too. A test's CPU is
+that of the process running it and of everything it started (Playwright's driver,
+Chromium and its renderers), from before its set-up to after its tear-down; a fixture
+shared by a file's tests is counted in the test that made it. The time of Chromium's
+processes that end is not added to their parent's (``getrusage`` and ``time`` saw 13.8 s
+of a browser's 74), so a thread reads each process's own time in ``/proc`` every
+``EVERY`` seconds and keeps the last reading of those that ended. Without ``/proc``
+(not Linux) it reports nothing.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 from collections import defaultdict
 from pathlib import Path
 
@@ -20,47 +24,85 @@ import pytest
 PROC = Path("/proc")
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 KEY = "cpu_seconds"
+EVERY = 0.5  # seconds between readings: a process that ends loses at most this much
+
+Process = tuple[int, int]  # (pid, start time): a pid may be used again
 
 
-def tree_cpu(root: int) -> float:
-    """CPU seconds of ``root`` and of its descendants, the ones they waited for included."""
-    parent: dict[int, int] = {}
-    used: dict[int, int] = {}
+def _processes() -> dict[Process, tuple[int, int]]:
+    """Every process now: its parent's pid and its own CPU ticks (its threads' included)."""
+    found = {}
     for stat in PROC.glob("[0-9]*/stat"):
         try:
             text = stat.read_text()
         except OSError:  # the process ended while the folder was read
             continue
         fields = text[text.rindex(")") + 2:].split()  # the name may hold spaces
-        pid = int(stat.parent.name)
-        parent[pid] = int(fields[1])
-        used[pid] = sum(int(n) for n in fields[11:15])  # utime stime cutime cstime
-    children: dict[int, list[int]] = defaultdict(list)
-    for pid, ppid in parent.items():
-        children[ppid].append(pid)
-    total, todo = 0, [root]
-    while todo:
-        pid = todo.pop()
-        total += used.get(pid, 0)
-        todo.extend(children.get(pid, ()))
-    return total / TICK
+        found[(int(stat.parent.name), int(fields[19]))] = (int(fields[1]),
+                                                          int(fields[11]) + int(fields[12]))
+    return found
 
 
+class TreeClock:
+    """The CPU seconds that ``root`` and its descendants used since the clock was made,
+    those that have ended included (up to their last reading). ``run`` in a thread
+    keeps reading."""
+
+    def __init__(self, root: int) -> None:
+        self.root = root
+        self._lock = threading.Lock()
+        self._before: dict[Process, int] = {}  # what each used before the clock began
+        self._last: dict[Process, int] = {}
+        self._read(first=True)
+
+    def _read(self, first: bool = False) -> None:
+        now = _processes()
+        children: dict[int, list[Process]] = defaultdict(list)
+        for key, (parent, _) in now.items():
+            children[parent].append(key)
+        todo = [key for key in now if key[0] == self.root]
+        with self._lock:
+            while todo:
+                key = todo.pop()
+                self._last[key] = now[key][1]
+                if first:
+                    self._before[key] = now[key][1]
+                todo.extend(children.get(key[0], ()))
+
+    def seconds(self) -> float:
+        """Read now; the CPU seconds used so far."""
+        self._read()
+        with self._lock:
+            ticks = sum(last - self._before.get(key, 0) for key, last in self._last.items())
+        return ticks / TICK
+
+    def run(self, stop: threading.Event) -> None:
+        """Read every ``EVERY`` seconds until ``stop`` is set."""
+        while not stop.wait(EVERY):
+            self._read()
+
+
+_clock: TreeClock | None = None
+_stop = threading.Event()
 _started: dict[str, float] = {}
 _by_file: dict[str, float] = defaultdict(float)
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_setup(item: pytest.Item):
-    if PROC.is_dir():
-        _started[item.nodeid] = tree_cpu(os.getpid())
+    global _clock
+    if _clock is None and PROC.is_dir():  # in the process that runs tests (a worker)
+        _clock = TreeClock(os.getpid())
+        threading.Thread(target=_clock.run, args=(_stop,), daemon=True).start()
+    if _clock is not None:
+        _started[item.nodeid] = _clock.seconds()
     yield
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
-    if call.when == "teardown" and item.nodeid in _started:
-        item.user_properties.append((KEY, tree_cpu(os.getpid()) - _started.pop(item.nodeid)))
+    if call.when == "teardown" and _clock is not None and item.nodeid in _started:
+        item.user_properties.append((KEY, _clock.seconds() - _started.pop(item.nodeid)))
     yield
 
 
@@ -70,6 +112,10 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         for name, value in report.user_properties:
             if name == KEY:
                 _by_file[report.nodeid.split("::")[0]] += value
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _stop.set()
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
