@@ -63,7 +63,9 @@ if TYPE_CHECKING:
         Review, Reviewing, TurnReview, Why, judge_turn, review, review_turns, walk_turn,
         why_turn, why_words,
     )
-    from .players.analysis import Analysing, Analysis, Option, best_turns, chance_words
+    from .players.analysis import (
+        Analysing, Analysis, Option, best_turns, chance_words, walk_option,
+    )
     from .learn import (
         Aim, Because, Goal, Puzzle, TurnError, Verdict, beyond_reach, check_turn, find_puzzle,
         goal_from_text,
@@ -76,7 +78,7 @@ _LAZY = {"LEVELS", "make_player", "Decided", "Player", "Thinking"}
 _REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "review_turns",
            "walk_turn", "why_turn", "why_words"}
 #: The analysis of any position (kahuna/players/analysis.py), loaded on first use likewise.
-_ANALYSIS = {"Analysing", "Analysis", "Option", "best_turns", "chance_words"}
+_ANALYSIS = {"Analysing", "Analysis", "Option", "best_turns", "chance_words", "walk_option"}
 #: The puzzles and their goals (kahuna/learn/, docs/puzzles.md), loaded on first use too.
 _LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "beyond_reach",
           "check_turn", "find_puzzle", "goal_from_text", "goal_text", "goal_words", "parse_turn",

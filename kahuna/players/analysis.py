@@ -33,7 +33,8 @@ from ..rules.actions import TURN_ENDING
 from ..rules.observation import Observation
 from .levels import MASTER
 from .plans import Plan, plans
-from .review import Reason, why_turn
+from ..rules.state import Effects
+from .review import Reason, Turn, walk_turn, why_turn
 from .search import Level, trial
 
 #: The scale of the fitted evaluation: sigmoid(value / CHANCE_SCALE) predicts a win
@@ -189,6 +190,13 @@ def best_turns(obs: Observation, level: Level = MASTER, seed: int = 0,
     while not work.step(1.0):
         pass
     return work.result()
+
+
+def walk_option(obs: Observation, plan: Plan) -> list[tuple[Observation, Effects]]:
+    """``plan`` action by action from ``obs``, for the page to step through (as
+    ``review.walk_turn``: in one world dealt from the observation, so a card off the
+    pile is that world's, never the real one, R24)."""
+    return walk_turn(Turn(1, 0, obs.round, obs, tuple(plan)), plan)
 
 
 def chance_words(option: Option, tr: NullTranslations = _ENGLISH) -> str:

@@ -39,6 +39,10 @@ class Loops:
 
         def render(self, after: tuple[str, ...] = ()) -> None: ...
 
+        def analysis_due(self) -> bool: ...
+
+        async def analysing(self) -> None: ...
+
     def kick(self) -> None:
         """Let the computer play if it is its turn (one loop at a time); when another tab
         is playing that turn, look again once this tab's wait for it is over."""
@@ -53,6 +57,8 @@ class Loops:
         if (not self.busy and self.app.dialog == "review" and review is not None
                 and review.result is None):
             asyncio.ensure_future(GUARD.run(self.reviewing))
+        if self.analysis_due():  # "Best turn" (web/boot/analysing.py)
+            asyncio.ensure_future(GUARD.run(self.analysing))
         seq = self.app.sequence
         if not self.stepping and seq is not None and seq.auto:
             asyncio.ensure_future(GUARD.run(self.autostep))

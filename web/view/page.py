@@ -20,11 +20,13 @@ from ..game.players import level_name, levels
 from ..learn.modes import PLAY
 from ..learn.solved import solved
 from ..state.acts import record_ready, result_ready
+from ..state.analysis_acts import DIALOG, position_of
 from ..state.choices import Offers, own_hand, selected_cards
 from ..state.opening import LINK_TITLE
 from ..words import tips
 from ..words.language import NAMES, _, in_use, tr, use
 from . import builder, coach, dialogs, editor, header, moves, panels, share
+from .analysis import analysis_html, open_html
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
 from .puzzle import puzzle_html, puzzles_html
@@ -109,7 +111,7 @@ def view(app: App) -> View:
     dialog = _dialog_html(app)
     if app.editor is not None:  # a position being set up: its board and panel alone
         return View(editor.board_html(app.editor.draft, app.portrait),
-                    lesson=editor.panel_html(app.editor), dialog=dialog,
+                    lesson=editor.panel_html(app.editor) + _best_turn(app), dialog=dialog,
                     clipboard=app.clipboard, turn="edit", **chrome)
     if m is None:
         return View(board_svg(None, portrait=app.portrait),
@@ -139,7 +141,8 @@ def view(app: App) -> View:
         scores=panels.scores_html(obs, names),
         log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)) + (
-            share.button_html(m.state.is_over) + builder.open_html() if app.embed is None else ""),
+            share.button_html(m.state.is_over) + builder.open_html() if app.embed is None else "")
+        + ("" if app.sequence is not None else _best_turn(app)),
         recent=moves.recent_html(log, m.effects),
         round=header.round_html(obs, m.handicap()),
         prompt=escape(_prompt(app, obs, offer, names)),
@@ -169,10 +172,15 @@ def _lesson_html(app: App, log: list[str]) -> str:
     if app.sequence is not None:
         back = (_("Back to the game") if app.sequence.back_to is not None else
                 _("Back to the puzzle") if app.puzzle is not None else "")
-        return controls_html(app.sequence, log[-1] if log else "", caption, back)
+        return controls_html(app.sequence, log[-1] if log else "", caption, back) + _best_turn(app)
     if app.puzzle is not None:
         return puzzle_html(app.puzzle, caption, site=app.embed is None)
     return f'<p class="caption">{escape(caption)}</p>' if caption else ""
+
+
+def _best_turn(app: App) -> str:
+    """The "Best turn" button, where the position shown may be analysed (issue 32)."""
+    return open_html(position_of(app) is not None)
 
 
 def _chrome(app: App) -> dict[str, str]:
@@ -268,6 +276,8 @@ def _dialog_html(app: App) -> str:
         return dialogs.elsewhere_html()
     if app.dialog == "welcome":
         return coach.welcome_html()
+    if app.dialog == DIALOG and app.analysis is not None:
+        return analysis_html(app.analysis, app.portrait)
     if m is None:
         return ""
     obs = m.observation()
