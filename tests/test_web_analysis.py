@@ -11,6 +11,7 @@ import re
 from kahuna import observe
 from tests.web_helpers import clickable, finished_game, handle, new_app, view
 from web.learn.analysis import advance
+from web.learn.review import advance as advance_review
 
 OPEN = "analysis:open"
 
@@ -102,3 +103,18 @@ def test_a_replays_step_and_a_hot_seat_game_offer_it_a_game_against_the_computer
     assert OPEN not in clickable(shown.export + shown.lesson)
     handle(game, OPEN)
     assert game.dialog == "" and game.analysis is None
+
+
+def test_a_reviewed_turn_is_analysed_from_its_real_start_and_closing_goes_back_to_it():
+    app = finished_game()
+    handle(app, "review")
+    assert OPEN not in clickable(view(app).dialog)  # judging: no turn chosen yet
+    while not advance_review(app.review, 1.0):
+        pass
+    chosen = app.review.result.turns[app.review.chosen].turn
+    assert OPEN in clickable(view(app).dialog)
+    handle(app, OPEN)
+    assert app.dialog == "analysis"
+    assert observe(app.analysis.state, chosen.obs.seat) == chosen.obs  # the real position
+    handle(app, "analysis:close")
+    assert app.dialog == "review"

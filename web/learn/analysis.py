@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kahuna import Effects, Observation, State, observe, position_to_json
+from kahuna import Effects, Observation, State, observe, position_to_json, start_of
 
-from .review import STEPS
+from ..game.match import Match
+from .review import STEPS, ReviewState
 
 if TYPE_CHECKING:
     from kahuna import Analysing, Analysis
@@ -42,6 +43,18 @@ class AnalysisState:
 def position_key(state: State) -> str:
     """The position as text, to tell two positions apart."""
     return repr(position_to_json(state))
+
+
+def reviewed_turn_start(match: Match, review: ReviewState) -> State | None:
+    """The real position at the start of the turn the review shows (None while none is
+    chosen): the review's own board plays its turns in a sampled world (R24), which is
+    no position to play on from."""
+    if review.result is None or not 0 <= review.chosen < len(review.result.turns):
+        return None
+    state = start_of({**match.to_record(), "actions": []})
+    for action in match.actions[:review.result.turns[review.chosen].turn.first]:
+        state.do(action)
+    return state
 
 
 def may_analyse(state: State) -> bool:

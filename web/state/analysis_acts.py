@@ -1,5 +1,5 @@
 """The acts of "Best turn" (issue 32), ``analysis:<verb>[:<args>]``: open it for the
-position on show (the editor's, a replay's step, a hot-seat game's), look at the best
+position on show (``position_of``), look at the best
 turn or an alternative and step through it, play on from the position, close. Its
 state: web/learn/analysis.py; its dialog: web/view/analysis.py.
 
@@ -17,7 +17,8 @@ from ..game import saves
 from ..game.match import COMPUTER, HOTSEAT, Match
 from ..game.players import levels
 from ..learn.analysis import (
-    AnalysisState, choose, may_analyse, position_key, show_step, start_analysis,
+    AnalysisState, choose, may_analyse, position_key, reviewed_turn_start, show_step,
+    start_analysis,
 )
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ DIALOG = "analysis"
 
 
 def position_of(app: App) -> State | None:
-    """The position "Best turn" would analyse now, or None where it is not offered."""
+    """The position "Best turn" would analyse now, or None where it is not offered: the
+    editor's, a replay's step, a reviewed turn's start, a hot-seat game's."""
     if app.editor is not None:
         try:
             state = app.editor.state()
@@ -35,6 +37,10 @@ def position_of(app: App) -> State | None:
             return None
     elif app.puzzle is not None or app.embed is not None or app.match is None:
         return None
+    elif app.dialog == "review" and app.review is not None:  # a reviewed turn's start
+        state = reviewed_turn_start(app.match, app.review)
+        if state is None:
+            return None
     elif app.sequence is not None and app.sequence.back_to is not None:  # a replay's step
         state = app.sequence.states[app.sequence.step]
     elif app.match.mode == HOTSEAT and app.sequence is None:

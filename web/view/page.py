@@ -294,5 +294,5 @@ def _dialog_html(app: App) -> str:
     if app.dialog == "tutorial-end":
         return coach.finished_html(obs, m.names())
     if app.dialog == "review" and app.review is not None:
-        return review_html(app.review, m.names(), app.portrait)
+        return review_html(app.review, m.names(), app.portrait, _best_turn(app))
     return ""

@@ -17,8 +17,10 @@ if TYPE_CHECKING:
     from kahuna import TurnReview
 
 
-def review_html(state: ReviewState, names: tuple[str, str], portrait: bool) -> str:
-    """The review dialog: progress while judging, then the turns and the one chosen."""
+def review_html(state: ReviewState, names: tuple[str, str], portrait: bool,
+                best_turn: str = "") -> str:
+    """The review dialog: progress while judging, then the turns and the one chosen;
+    ``best_turn``: the button that analyses the chosen turn's start ("" none)."""
     title = f'<h2 id="dialog-title">{escape(_("Review of your game"))}</h2>'
     close = ('<div class="buttons"><button type="button" class="primary" data-act="close">'
              f'{escape(_("Close"))}</button></div>')
@@ -29,7 +31,8 @@ def review_html(state: ReviewState, names: tuple[str, str], portrait: bool) -> s
     turns = state.result.turns
     if not turns:
         return f'{title}<p>{escape(_("You played no whole turn to review."))}</p>{close}'
-    return title + _turn_list(turns, state.chosen) + _chosen(state, names, portrait) + close
+    return (title + _turn_list(turns, state.chosen) + _chosen(state, names, portrait)
+            + best_turn + close)
 
 
 def _turn_list(turns: tuple[TurnReview, ...], chosen: int) -> str:
