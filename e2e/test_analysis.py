@@ -1,5 +1,5 @@
 """"Best turn" in the real page (issue 32; web/view/analysis.py): from the editor with the
-rulebook's worked example pasted, and from a replay's step on a 360 px phone, the master's
+rulebook's worked example pasted, and from a replay's step on a 360 px phone in German, the master's
 turn is drawn as arrows and told, its alternatives chosen, stepped through, and played on
 from; pressed twice, or left while it works (Escape), nothing is lost and no error shows.
 The time to the answer is the page's own ("kahuna-analysis <ms>" in the log)."""
@@ -78,6 +78,9 @@ def test_pressed_twice_or_left_while_it_works_nothing_is_lost(
     page.dblclick(f"#lesson {OPEN}")  # twice: one dialog, the work goes on
     page.wait_for_selector(SAID, timeout=ANSWER_MS)
     assert page.locator(f"{DIALOG} .analysis-said").count() == 1
+    for _ in range(3):  # by keys, the answer's controls are within reach, inside the dialog
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.getElementById('dialog').contains(document.activeElement)")
     screenshot(page, "analysis-after-leaving")
     page.keyboard.press("Escape")
     page.wait_for_selector("#dialog", state="hidden")
@@ -86,15 +89,17 @@ def test_pressed_twice_or_left_while_it_works_nothing_is_lost(
     assert answer_time(console_messages) >= 0
 
 
-def test_from_a_replays_step_on_a_phone(phone_page, base_url, wait_ready, screenshot):
+def test_from_a_replays_step_on_a_phone_in_german(phone_page, base_url, wait_ready,
+                                                  screenshot):
     page = phone_page(360, 740)
-    page.goto(f"{base_url}?record={encode(finished_record())}&pace=0")
+    page.goto(f"{base_url}?record={encode(finished_record())}&pace=0&lang=de")
     wait_ready(page)
     page.click('#dialog [data-act="replay"]')
     for _ in range(3):
         page.click('#lesson [data-act="step:next"]')
     page.click(f"#lesson {OPEN}")
     page.wait_for_selector(SAID, timeout=ANSWER_MS)
+    assert page.locator(SAID).inner_text().startswith("Bester Zug für ")
     assert not page.evaluate(SIDEWAYS)
     screenshot(page, "analysis-replay-phone")
     steps = page.locator(f"{DIALOG} .review-actions li").count()
@@ -106,5 +111,6 @@ def test_from_a_replays_step_on_a_phone(phone_page, base_url, wait_ready, screen
     page.click(f'{DIALOG} [data-act="analysis:play:hotseat"]')
     page.wait_for_selector('body[data-turn="person"]')
     assert page.locator("#lesson .stepper").count() == 0  # a game of its own, not the replay
-    assert page.locator(f"#export {OPEN}").count() == 1  # hot seat: offered beside the game
+    assert page.locator(f"#acts {OPEN}").is_visible()  # hot seat: offered by the actions
+    screenshot(page, "analysis-hotseat-phone")
 

@@ -96,11 +96,11 @@ def test_a_replays_step_and_a_hot_seat_game_offer_it_a_game_against_the_computer
     assert app.analysis.state.to_move == step.to_move
     handle(app, "analysis:play:hotseat")
     assert app.sequence is None and app.match.mode == "hotseat"
-    assert OPEN in clickable(view(app).export)  # now a hot-seat game: offered there
+    assert OPEN in clickable(view(app).acts)  # now a hot-seat game: offered by its actions
     game = new_app()
     assert game.match.mode == "computer"
     shown = view(game)
-    assert OPEN not in clickable(shown.export + shown.lesson)
+    assert OPEN not in clickable(shown.acts + shown.export + shown.lesson)
     handle(game, OPEN)
     assert game.dialog == "" and game.analysis is None
 

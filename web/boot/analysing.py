@@ -1,14 +1,12 @@
 """The "Best turn" analysis worked between frames (issue 32), as the review is
-(web/boot/loops.py): in slices, its progress redrawn now and then; it stops while its
-dialog is closed, keeping what it did, and goes on where it was when reopened."""
+(``Loops.sliced``, web/boot/loops.py): its progress redrawn now and then; it stops while
+its dialog is closed, keeping what it did, and goes on where it was when reopened. Done,
+it logs "kahuna-analysis <ms>": the time to the answer (e2e/test_analysis.py prints it)."""
 
 from __future__ import annotations
 
-import asyncio
-import time
-from typing import TYPE_CHECKING
-
-from pyscript import window
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Callable
 
 from ..learn.analysis import advance
 from ..state.analysis_acts import DIALOG
@@ -24,10 +22,9 @@ class AnalysisLoop:
     app: App
     busy: bool  # one loop of thinking at a time (web/boot/loops.py)
 
-    if TYPE_CHECKING:  # Page's own
-        def render(self, after: tuple[str, ...] = ()) -> None: ...
-
-        def kick(self) -> None: ...
+    if TYPE_CHECKING:  # Page's own (web/boot/loops.py)
+        def sliced(self, step: Callable[[], bool], going: Callable[[], bool],
+                   name: str) -> Awaitable[None]: ...
 
     def analysis_due(self) -> bool:
         """Whether the analysis waits to be worked: its dialog open, no answer yet."""
@@ -36,24 +33,9 @@ class AnalysisLoop:
                 and a.result is None)
 
     async def analysing(self) -> None:
-        """Work the analysis in slices until it answers or its dialog closes."""
+        """Work the analysis until it answers or its dialog closes."""
         a = self.app.analysis
-        if self.busy or a is None:  # kicked twice before it ran: one loop works it
-            return
-        self.busy = True
-        start = drawn = time.perf_counter()
-        try:
-            while a is self.app.analysis and self.app.dialog == DIALOG:
-                if advance(a, SLICE):
-                    # bench and e2e logs read this line for the time to the answer
-                    window.console.debug(
-                        f"kahuna-analysis {(time.perf_counter() - start) * 1000:.0f}")
-                    break
-                if time.perf_counter() - drawn > 0.25:
-                    self.render()
-                    drawn = time.perf_counter()
-                await asyncio.sleep(0)
-        finally:
-            self.busy = False
-            self.render()
-        self.kick()
+        if a is not None:
+            await self.sliced(lambda: advance(a, SLICE),
+                              lambda: a is self.app.analysis and self.app.dialog == DIALOG,
+                              "analysis")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from pyscript import document, window
 
@@ -143,15 +143,25 @@ class Loops:
         """Judge the finished game's turns in slices, redrawing the progress now and
         then; stops while the review is closed (it goes on where it was when reopened)."""
         review = self.app.review
-        if self.busy:  # kicked twice before it ran: one review is judged
+        if review is not None:
+            await self.sliced(lambda: advance(review, SLICE),
+                              lambda: review is self.app.review and self.app.dialog == "review",
+                              "review")
+
+    async def sliced(self, step: Callable[[], bool], going: Callable[[], bool],
+                     name: str) -> None:
+        """Call ``step`` (a slice of work; True once done) between frames while
+        ``going()``, redrawing the progress now and then; one such loop at a time
+        (``busy``). Done, it logs "kahuna-<name> <ms>" (bench/page_figures.py reads the
+        review's time there)."""
+        if self.busy:  # kicked twice before it ran: one loop works
             return
         self.busy = True
         start = drawn = time.perf_counter()
         try:
-            while review is self.app.review and self.app.dialog == "review":
-                if advance(review, SLICE):
-                    # bench/page_figures.py reads this line for the time a review takes
-                    window.console.debug(f"kahuna-review {(time.perf_counter() - start) * 1000:.0f}")
+            while going():
+                if step():
+                    window.console.debug(f"kahuna-{name} {(time.perf_counter() - start) * 1000:.0f}")
                     break
                 if time.perf_counter() - drawn > 0.25:
                     self.render()

@@ -17,8 +17,7 @@ from ..game import saves
 from ..game.match import COMPUTER, HOTSEAT, Match
 from ..game.players import levels
 from ..learn.analysis import (
-    AnalysisState, choose, may_analyse, position_key, reviewed_turn_start, show_step,
-    start_analysis,
+    choose, may_analyse, position_key, reviewed_turn_start, show_step, start_analysis,
 )
 
 if TYPE_CHECKING:

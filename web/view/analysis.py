@@ -12,8 +12,8 @@ from kahuna import COLOURS, LINES, Action, Kind, describe, name_words
 from ..learn.analysis import AnalysisState
 from ..words.language import _, ngettext, tr
 from .dialogs import button
-from .render import Marks, board_svg
-from .steps import CURRENT
+from .render import Marks
+from .steps import CURRENT, step_button, turn_board_html
 
 
 def _rank(i: int) -> str:
@@ -68,26 +68,20 @@ def analysis_html(a: AnalysisState, portrait: bool) -> str:
     told = "".join(f'<li{CURRENT if k + 1 == a.step else ""}>'
                    f'{escape(describe(fx, None, tr=tr()))}</li>'
                    for k, (_obs, fx) in enumerate(a.steps))
-    obs, marks = a.obs, _arrows(chosen.plan)
-    if a.step:
-        obs, fx = a.steps[a.step - 1]
-        marks = Marks(fx=fx)
     where = ngettext("{done} of {total} action of the turn",
                      "{done} of {total} actions of the turn",
                      len(a.steps)).format(done=a.step, total=len(a.steps))
-    stepper = "".join(
-        f'<button type="button" data-act="analysis:step:{go}"{" disabled" if off else ""}>'
-        f'{escape(label)}</button>'
-        for label, go, off in ((_("First"), "first", a.step == 0),
-                               (_("Back"), "back", a.step == 0),
-                               (_("Next"), "next", a.step >= len(a.steps))))
+    end = a.step >= len(a.steps)
+    stepper = (step_button("analysis:step:first", "first", _("First"), a.step == 0)
+               + step_button("analysis:step:back", "back", _("Back"), a.step == 0)
+               + step_button("analysis:step:next", "next", _("Next"), end))
+    stepped = (turn_board_html(a.steps, a.step, (a.obs, _arrows(chosen.plan)), portrait)
+               + f'<p class="note">{escape(where)}</p><div class="stepper" role="group" '
+               f'aria-label="{escape(_("Steps"))}">{stepper}</div>')
     ways = (button("analysis:play:computer", _("Play from here against the computer"))
             + button("analysis:play:hotseat", _("Play from here, two players"))
             + button("analysis:close", _("Close"), True))
     return (f'{title}<div role="status" class="analysis-said"><p><strong>{escape(summary)}'
             f'</strong></p><p class="why">{escape(why)}</p></div>'
             f'<div class="analysis-turns" role="group" aria-label="{escape(_("Turns"))}">'
-            f'{choices}</div><ol class="review-actions">{told}</ol>'
-            f'<div class="review-board">{board_svg(obs, marks, portrait)}</div>'
-            f'<p class="note">{escape(where)}</p><div class="buttons">{stepper}</div>'
-            f'<div class="buttons foot">{ways}</div>')
+            f'{choices}</div>{stepped}<ol class="review-actions">{told}</ol><div class="buttons foot">{ways}</div>')
