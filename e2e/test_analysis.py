@@ -1,13 +1,15 @@
 """"Best turn" in the real page (issue 32; web/view/analysis.py): from the editor with the
-rulebook's worked example pasted, and from a replay's step on a 360 px phone in German, the master's
-turn is drawn as arrows and told, its alternatives chosen, stepped through, and played on
-from; pressed twice, or left while it works (Escape), nothing is lost and no error shows.
+rulebook's worked example pasted, and from a replay's step on a 360 px phone in German,
+the master's turn is drawn as arrows and told, its alternatives chosen, stepped through,
+and played on from; pressed twice, or left while it works (Escape), nothing is lost and
+no error shows.
 The time to the answer is the page's own ("kahuna-analysis <ms>" in the log)."""
 
 from __future__ import annotations
 
 from kahuna import link_url, position_to_json
 from kahuna.notation.link import encode
+from scripts.a11y import axe
 from scripts.page_driver import edit
 from tests.helpers import worked_example
 from tests.web_helpers import finished_record
@@ -49,6 +51,7 @@ def test_from_the_editor_best_turn_is_drawn_told_stepped_and_played_on(
     actions = page.locator(f"{DIALOG} .review-actions li")
     assert actions.count() >= 2 and "White" in actions.first.inner_text()
     assert page.locator(f'{DIALOG} [data-act^="analysis:choose:"]').count() == 3
+    assert [v["id"] for v in axe(page)] == []  # axe-core on the answer
     screenshot(page, "analysis-editor-answer")
     page.click(f'{DIALOG} [data-act="analysis:step:next"]')
     page.wait_for_selector(f'{DIALOG} .review-actions li[aria-current="step"]')
