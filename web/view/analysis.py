@@ -22,10 +22,16 @@ def _rank(i: int) -> str:
     return ranks[min(i, len(ranks) - 1)]
 
 
-def open_html(act_ok: bool) -> str:
-    """The "Best turn" button, where the position shown may be analysed ("" elsewhere)."""
-    return (f'<p class="buttons analysis-open">{button("analysis:open", _("Best turn"))}</p>'
-            if act_ok else "")
+def open_html(act_ok: bool, beside_actions: bool = False) -> str:
+    """The "Best turn" button, where the position shown may be analysed ("" elsewhere);
+    ``beside_actions``: under a game's hand, looking like its other actions."""
+    if not act_ok:
+        return ""
+    if beside_actions:
+        return (f'<button type="button" class="act" data-act="analysis:open">'
+                f'{escape(_("Best turn"))}</button>')
+    return f'<p class="buttons analysis-open">{button("analysis:open", _("Best turn"))}</p>'
+
 
 
 def _arrows(plan: tuple[Action, ...]) -> Marks:

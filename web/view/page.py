@@ -138,7 +138,7 @@ def view(app: App) -> View:
         table=panels.table_html(obs, offer, app.hint),
         acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint)
         + dialogs.result_html(result_ready(app))
-        + ("" if app.sequence is not None or covered else _best_turn(app)),
+        + ("" if app.sequence is not None or covered else _best_turn(app, True)),
         scores=panels.scores_html(obs, names),
         log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)) + (
@@ -178,9 +178,9 @@ def _lesson_html(app: App, log: list[str]) -> str:
     return f'<p class="caption">{escape(caption)}</p>' if caption else ""
 
 
-def _best_turn(app: App) -> str:
+def _best_turn(app: App, beside_actions: bool = False) -> str:
     """The "Best turn" button, where the position shown may be analysed (issue 32)."""
-    return open_html(position_of(app) is not None)
+    return open_html(position_of(app) is not None, beside_actions)
 
 
 def _chrome(app: App) -> dict[str, str]:
