@@ -16,7 +16,7 @@ from tests.web_helpers import finished_record
 
 DIALOG = "#dialog"
 OPEN = '[data-act="analysis:open"]'
-SAID = f"{DIALOG} .analysis-said[role=status]"
+SAID = f"{DIALOG} .analysis-said"
 SIDEWAYS = "document.documentElement.scrollWidth > innerWidth"
 #: The longest wait for the master's answer: a bound on waiting, never a measure (the
 #: machine running the tests may be busy; the time itself is logged, see answer_time).
@@ -47,6 +47,7 @@ def test_from_the_editor_best_turn_is_drawn_told_stepped_and_played_on(
     print(f"worked example: the answer in {answer_time(console_messages)} ms")
     said = page.locator(SAID).inner_text()
     assert said.startswith("Best turn for White: ") and "The whole turn " in said
+    assert page.locator("#announce").inner_text() == said.splitlines()[0]  # read out
     assert page.locator(f"{DIALOG} svg .notes.arrows > *").count() >= 1
     actions = page.locator(f"{DIALOG} .review-actions li")
     assert actions.count() >= 2 and "White" in actions.first.inner_text()

@@ -49,6 +49,7 @@ def test_the_answer_is_drawn_told_and_stepped():
     assert re.search(r"<strong>Best turn for Black: (Wins about \d+ games? in 100|Almost sure)",
                      shown)
     assert 'class="notes arrows"' in shown  # the turn's placements as arrows
+    assert "Best turn for Black: " in view(app).announce  # the live region says it
     assert shown.count("<li") == len(best.plan)  # one sentence an action
     assert [a for a in clickable(shown) if a.startswith("analysis:choose:")] == [
         "analysis:choose:0", "analysis:choose:1", "analysis:choose:2"]

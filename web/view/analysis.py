@@ -48,6 +48,26 @@ def _arrows(plan: tuple[Action, ...]) -> Marks:
     return Marks(arrows=tuple(arrows), lines=frozenset(lines))
 
 
+def summary_text(a: AnalysisState) -> str:
+    """The turn looked at, for whom, and its evaluation: one sentence ("" while the
+    master looks)."""
+    from kahuna import chance_words  # lazy: the players' modules
+
+    if a.result is None:
+        return ""
+    colour = name_words(COLOURS[a.state.to_move], tr())
+    evaluation = chance_words(a.result.turns[a.chosen], tr())
+    return _("{rank} for {colour}: {evaluation}.").format(rank=_rank(a.chosen), colour=colour,
+                                                           evaluation=evaluation)
+
+
+def announce_html(a: AnalysisState) -> str:
+    """For the page's live region (#announce): the answer once it is there, and again
+    each time another turn is chosen ("" while the master looks)."""
+    said = summary_text(a)
+    return f'<p data-n="analysis-{a.chosen}">{escape(said)}</p>' if said else ""
+
+
 def analysis_html(a: AnalysisState, portrait: bool) -> str:
     """The dialog: progress while the master looks, then its answer."""
     from kahuna import chance_words, why_words  # lazy: the players' modules
@@ -63,8 +83,7 @@ def analysis_html(a: AnalysisState, portrait: bool) -> str:
                 f'<div class="buttons">{button("analysis:close", _("Cancel"), True)}</div>')
     turns = a.result.turns
     chosen = turns[a.chosen]
-    summary = _("{rank} for {colour}: {evaluation}.").format(
-        rank=_rank(a.chosen), colour=colour, evaluation=chance_words(chosen, tr()))
+    summary = summary_text(a)
     why = _("The whole turn {why}.").format(why=why_words(chosen.reason, tr(), start=False))
     choices = "".join(
         f'<button type="button" data-act="analysis:choose:{i}" aria-pressed='
@@ -87,7 +106,9 @@ def analysis_html(a: AnalysisState, portrait: bool) -> str:
     ways = (button("analysis:play:computer", _("Play from here against the computer"))
             + button("analysis:play:hotseat", _("Play from here, two players"))
             + button("analysis:close", _("Close"), True))
-    return (f'{title}<div role="status" class="analysis-said"><p><strong>{escape(summary)}'
+    # Said aloud by the page's live region (#announce, web/view/page.py), not from here:
+    # the dialog's HTML is written anew at each step, and would say it again each time.
+    return (f'{title}<div class="analysis-said"><p><strong>{escape(summary)}'
             f'</strong></p><p class="why">{escape(why)}</p></div>'
             f'<div class="analysis-turns" role="group" aria-label="{escape(_("Turns"))}">'
             f'{choices}</div>{stepped}<ol class="review-actions">{told}</ol><div class="buttons foot">{ways}</div>')

@@ -26,7 +26,7 @@ from ..state.opening import LINK_TITLE
 from ..words import tips
 from ..words.language import NAMES, _, in_use, tr, use
 from . import builder, coach, dialogs, editor, header, moves, panels, share
-from .analysis import analysis_html, open_html
+from .analysis import analysis_html, announce_html, open_html
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
 from .puzzle import puzzle_html, puzzles_html
@@ -112,7 +112,7 @@ def view(app: App) -> View:
     if app.editor is not None:  # a position being set up: its board and panel alone
         return View(editor.board_html(app.editor.draft, app.portrait),
                     lesson=editor.panel_html(app.editor) + _best_turn(app), dialog=dialog,
-                    clipboard=app.clipboard, turn="edit", **chrome)
+                    clipboard=app.clipboard, turn="edit", announce=_analysis_said(app), **chrome)
     if m is None:
         return View(board_svg(None, portrait=app.portrait),
                     prompt=escape(_("No game in progress.")), dialog=dialog,
@@ -156,7 +156,8 @@ def view(app: App) -> View:
         download=app.download,
         board_text=position_html(obs),
         # The count makes a repeated sentence new text, so it is read again.
-        announce=f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else "",
+        announce=_analysis_said(app) or (
+            f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else ""),
         tip=tips.tip_html(app.tip),
         clipboard=app.clipboard,
         open_file=app.pick_file,
@@ -181,6 +182,13 @@ def _lesson_html(app: App, log: list[str]) -> str:
 def _best_turn(app: App, beside_actions: bool = False) -> str:
     """The "Best turn" button, where the position shown may be analysed (issue 32)."""
     return open_html(position_of(app) is not None, beside_actions)
+
+
+def _analysis_said(app: App) -> str:
+    """Best turn's answer for the live region while its dialog shows it, else ""."""
+    if app.dialog == DIALOG and app.analysis is not None:
+        return announce_html(app.analysis)
+    return ""
 
 
 def _chrome(app: App) -> dict[str, str]:
