@@ -63,6 +63,9 @@ if TYPE_CHECKING:
         Review, Reviewing, TurnReview, Why, judge_turn, review, review_turns, walk_turn,
         why_turn, why_words,
     )
+    from .players.analysis import (
+        Analysing, Analysis, Option, best_turns, chance_words, walk_option,
+    )
     from .learn import (
         Aim, Because, Goal, Puzzle, TurnError, Verdict, beyond_reach, check_turn, find_puzzle,
         goal_from_text,
@@ -74,6 +77,8 @@ _LAZY = {"LEVELS", "make_player", "Decided", "Player", "Thinking"}
 #: The game review (kahuna/players/review.py), loaded on first use likewise.
 _REVIEW = {"Review", "Reviewing", "TurnReview", "Why", "judge_turn", "review", "review_turns",
            "walk_turn", "why_turn", "why_words"}
+#: The analysis of any position (kahuna/players/analysis.py), loaded on first use likewise.
+_ANALYSIS = {"Analysing", "Analysis", "Option", "best_turns", "chance_words", "walk_option"}
 #: The puzzles and their goals (kahuna/learn/, docs/puzzles.md), loaded on first use too.
 _LEARN = {"Aim", "Because", "Goal", "Puzzle", "TurnError", "Verdict", "beyond_reach",
           "check_turn", "find_puzzle", "goal_from_text", "goal_text", "goal_words", "parse_turn",
@@ -98,7 +103,7 @@ __all__ = [
     "draft_position", "draft_state", "draft_unfinished",
     "Annotations", "parse_annotations", "board_svg", "island_centre", "line_shape", "LastTurn", "Marks",
     "annotated", "island_label", "line_label", "picture_svg", *sorted(_LAZY),
-    *sorted(_REVIEW), *sorted(_LEARN), *sorted(_PACKAGES),
+    *sorted(_REVIEW), *sorted(_ANALYSIS), *sorted(_LEARN), *sorted(_PACKAGES),
 ]
 
 
@@ -111,6 +116,9 @@ def __getattr__(name: str) -> Any:
     if name in _REVIEW:
         from .players import review
         return getattr(review, name)
+    if name in _ANALYSIS:
+        from .players import analysis
+        return getattr(analysis, name)
     if name in _LEARN:
         from . import learn
         return getattr(learn, name)

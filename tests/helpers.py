@@ -12,9 +12,14 @@ from typing import Any, Callable
 
 from kahuna import (Action, Effects, Phase, Setup, State, make_record, new_game,
                     position_from_json, position_to_json)
+from kahuna.players.search import Level
 from kahuna.rules.actions import all_fixed_actions, discard, sub_multisets
 from kahuna.rules.board import ISLAND_INDEX, ISLANDS, LINE_INDEX, line_name
 from kahuna.rules.state import HAND_LIMIT
+
+#: A cheap judge, so the tests of the review and the analysis stay quick; the page and the
+#: command line use the master.
+QUICK = Level("quick", width=4, depth=3, candidates=4, iterations=16, horizon=3)
 
 
 def position(seed: int = 0, **fields: Any) -> State:

@@ -24,13 +24,10 @@ from kahuna.players.review import (
     Clause, Reviewing, Turn, TurnReview, Why, judge_turn, marked, review, review_turns,
     walk_turn, why_turn, why_words,
 )
-from kahuna.players.search import Level
 
-from .helpers import (HOLD_LALE, island, kahuna, last_card, line, position, random_record,
-                      rest_of, worked_example, write)
+from .helpers import (HOLD_LALE, QUICK, island, kahuna, last_card, line, position,
+                      random_record, rest_of, worked_example, write)
 
-#: A cheap judge, so the tests stay quick; the page and the command line use the master.
-QUICK = Level("quick", width=4, depth=3, candidates=4, iterations=16, horizon=3)
 CHECKS = 8
 
 

@@ -390,6 +390,28 @@ def screens() -> list[str]:
             shown.append(guard.problem_html(exc, ways))
     shown.extend(_builder_screens())
     shown.extend(_editor_screens())
+    shown.extend(_analysis_screens())
+    return shown
+
+
+def _analysis_screens() -> list[str]:
+    """"Best turn" (web/view/analysis.py) in a hot-seat game: its progress, then the
+    answer, a step into it and each alternative (a quick level stands in for the master)."""
+    from kahuna import Analysing
+    from web.learn.analysis import advance as analyse
+
+    from .helpers import QUICK
+
+    app = new_app(seed=3, mode=HOTSEAT)
+    app.lang = language.in_use()
+    handle(app, "analysis:open")
+    app.analysis.work = Analysing(app.analysis.obs, QUICK, checks=2)
+    shown = [view(app).dialog]
+    while not analyse(app.analysis, 0.05):
+        pass
+    for act in ("analysis:step:next", "analysis:choose:1", "analysis:choose:2"):
+        handle(app, act)
+        shown.append(view(app).dialog)
     return shown
 
 

@@ -24,6 +24,7 @@ from .builder import BuilderView
 from .guard import CONTINUE, NEW
 from .host import Host
 from .keyboard import Keyboard
+from .analysing import AnalysisLoop
 from .loops import Loops
 from .problem import GUARD
 
@@ -40,7 +41,7 @@ CHOOSER = "open-file"  # the hidden file input of "Open a game record…" (index
 SHARED = "share-link"  # the share dialog's field with the link (web/view/share.py)
 
 
-class Page(Keyboard, Loops):
+class Page(Keyboard, Loops, AnalysisLoop):
     """Connects one App to the document. Every browser event reaches it through GUARD."""
 
     def __init__(self, app: App, pace: float | None) -> None:

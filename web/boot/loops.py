@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from pyscript import document, window
 
@@ -39,6 +39,10 @@ class Loops:
 
         def render(self, after: tuple[str, ...] = ()) -> None: ...
 
+        def analysis_due(self) -> bool: ...
+
+        async def analysing(self) -> None: ...
+
     def kick(self) -> None:
         """Let the computer play if it is its turn (one loop at a time); when another tab
         is playing that turn, look again once this tab's wait for it is over."""
@@ -53,6 +57,8 @@ class Loops:
         if (not self.busy and self.app.dialog == "review" and review is not None
                 and review.result is None):
             asyncio.ensure_future(GUARD.run(self.reviewing))
+        if self.analysis_due():  # "Best turn" (web/boot/analysing.py)
+            asyncio.ensure_future(GUARD.run(self.analysing))
         seq = self.app.sequence
         if not self.stepping and seq is not None and seq.auto:
             asyncio.ensure_future(GUARD.run(self.autostep))
@@ -137,15 +143,25 @@ class Loops:
         """Judge the finished game's turns in slices, redrawing the progress now and
         then; stops while the review is closed (it goes on where it was when reopened)."""
         review = self.app.review
-        if self.busy:  # kicked twice before it ran: one review is judged
+        if review is not None:
+            await self.sliced(lambda: advance(review, SLICE),
+                              lambda: review is self.app.review and self.app.dialog == "review",
+                              "review")
+
+    async def sliced(self, step: Callable[[], bool], going: Callable[[], bool],
+                     name: str) -> None:
+        """Call ``step`` (a slice of work; True once done) between frames while
+        ``going()``, redrawing the progress now and then; one such loop at a time
+        (``busy``). Done, it logs "kahuna-<name> <ms>" (bench/page_figures.py reads the
+        review's time there)."""
+        if self.busy:  # kicked twice before it ran: one loop works
             return
         self.busy = True
         start = drawn = time.perf_counter()
         try:
-            while review is self.app.review and self.app.dialog == "review":
-                if advance(review, SLICE):
-                    # bench/page_figures.py reads this line for the time a review takes
-                    window.console.debug(f"kahuna-review {(time.perf_counter() - start) * 1000:.0f}")
+            while going():
+                if step():
+                    window.console.debug(f"kahuna-{name} {(time.perf_counter() - start) * 1000:.0f}")
                     break
                 if time.perf_counter() - drawn > 0.25:
                     self.render()

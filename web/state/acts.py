@@ -21,7 +21,7 @@ from ..learn.modes import PLAY
 from ..learn.review import choose, show_step, start_review
 from ..words.language import KEY, supported
 from ..words.tips import TIPS, spot_key
-from . import builder_acts, lesson_acts, settings
+from . import analysis_acts, builder_acts, lesson_acts, settings
 from .editor import edit
 from .choices import own_hand, toggle
 from .opening import open_mode, remember_opening
@@ -128,7 +128,7 @@ def _lang(app: App, rest: str) -> None:
 #: Dialogs Escape closes as their Close button does ("new" only over a game; the
 #: tutorial's end as its first button, "Play a real game", does).
 _ESCAPABLE = ("scoring", "end", "notice", "language", "keys", "settings", "share", "review",
-              "puzzles", "tutorial-end")
+              "puzzles", "tutorial-end", analysis_acts.DIALOG)
 
 
 def closable(app: App) -> bool:
@@ -143,6 +143,8 @@ def _escape(app: App, rest: str) -> None:
     elif closable(app):
         if app.dialog == "tutorial-end":
             lesson_acts.tutorial(app, "play")
+        elif app.dialog == analysis_acts.DIALOG:  # over the editor too, where no game is
+            analysis_acts.close(app)
         elif app.dialog in ("language", "keys", "settings", "share"):
             app.dialog, app.under = app.under, ""
         else:
@@ -342,6 +344,7 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
     "tip": _tip, SPOT: _spot, **lesson_acts.HANDLERS, "share": _share, "copy": _copy,
     "open-file": _open_file, "builder": builder_acts.act, "edit": edit,
+    "analysis": analysis_acts.act,
 }
 
 

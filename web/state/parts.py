@@ -12,6 +12,7 @@ from kahuna import Action, Effects
 
 from ..game.match import Match
 from ..game.saves import Saved
+from ..learn.analysis import AnalysisState
 from ..learn.editor import Editor
 from ..learn.modes import DIAGRAM, Mode
 from ..learn.puzzle import PuzzleRun
@@ -110,6 +111,7 @@ class Learning:
     autoplay: str = ""  # ?autoplay=LEVEL: the computer plays both seats (a demo, tests)
     autoplayed: int = 0  # games autoplay finished
     editor: Editor | None = None  # a position being set up (web/learn/editor.py)
+    analysis: AnalysisState | None = None  # "Best turn" (web/learn/analysis.py)
 
     def plays_on(self) -> bool:
         """Whether the game shown goes on when played: not the steps of a sequence or a

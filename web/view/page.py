@@ -20,11 +20,13 @@ from ..game.players import level_name, levels
 from ..learn.modes import PLAY
 from ..learn.solved import solved
 from ..state.acts import record_ready, result_ready
+from ..state.analysis_acts import DIALOG, position_of
 from ..state.choices import Offers, own_hand, selected_cards
 from ..state.opening import LINK_TITLE
 from ..words import tips
 from ..words.language import NAMES, _, in_use, tr, use
 from . import builder, coach, dialogs, editor, header, moves, panels, share
+from .analysis import analysis_html, announce_html, open_html
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
 from .puzzle import puzzle_html, puzzles_html
@@ -109,8 +111,8 @@ def view(app: App) -> View:
     dialog = _dialog_html(app)
     if app.editor is not None:  # a position being set up: its board and panel alone
         return View(editor.board_html(app.editor.draft, app.portrait),
-                    lesson=editor.panel_html(app.editor), dialog=dialog,
-                    clipboard=app.clipboard, turn="edit", **chrome)
+                    lesson=editor.panel_html(app.editor) + _best_turn(app), dialog=dialog,
+                    clipboard=app.clipboard, turn="edit", announce=_analysis_said(app), **chrome)
     if m is None:
         return View(board_svg(None, portrait=app.portrait),
                     prompt=escape(_("No game in progress.")), dialog=dialog,
@@ -135,7 +137,8 @@ def view(app: App) -> View:
             obs, m.state.hands[1 - obs.seat] if m.state.is_over else None),
         table=panels.table_html(obs, offer, app.hint),
         acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint)
-        + dialogs.result_html(result_ready(app)),
+        + dialogs.result_html(result_ready(app))
+        + ("" if app.sequence is not None or covered else _best_turn(app, True)),
         scores=panels.scores_html(obs, names),
         log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)) + (
@@ -153,7 +156,8 @@ def view(app: App) -> View:
         download=app.download,
         board_text=position_html(obs),
         # The count makes a repeated sentence new text, so it is read again.
-        announce=f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else "",
+        announce=_analysis_said(app) or (
+            f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else ""),
         tip=tips.tip_html(app.tip),
         clipboard=app.clipboard,
         open_file=app.pick_file,
@@ -169,10 +173,22 @@ def _lesson_html(app: App, log: list[str]) -> str:
     if app.sequence is not None:
         back = (_("Back to the game") if app.sequence.back_to is not None else
                 _("Back to the puzzle") if app.puzzle is not None else "")
-        return controls_html(app.sequence, log[-1] if log else "", caption, back)
+        return controls_html(app.sequence, log[-1] if log else "", caption, back) + _best_turn(app)
     if app.puzzle is not None:
         return puzzle_html(app.puzzle, caption, site=app.embed is None)
     return f'<p class="caption">{escape(caption)}</p>' if caption else ""
+
+
+def _best_turn(app: App, beside_actions: bool = False) -> str:
+    """The "Best turn" button, where the position shown may be analysed (issue 32)."""
+    return open_html(position_of(app) is not None, beside_actions)
+
+
+def _analysis_said(app: App) -> str:
+    """Best turn's answer for the live region while its dialog shows it, else ""."""
+    if app.dialog == DIALOG and app.analysis is not None:
+        return announce_html(app.analysis)
+    return ""
 
 
 def _chrome(app: App) -> dict[str, str]:
@@ -268,6 +284,8 @@ def _dialog_html(app: App) -> str:
         return dialogs.elsewhere_html()
     if app.dialog == "welcome":
         return coach.welcome_html()
+    if app.dialog == DIALOG and app.analysis is not None:
+        return analysis_html(app.analysis, app.portrait)
     if m is None:
         return ""
     obs = m.observation()
@@ -284,5 +302,5 @@ def _dialog_html(app: App) -> str:
     if app.dialog == "tutorial-end":
         return coach.finished_html(obs, m.names())
     if app.dialog == "review" and app.review is not None:
-        return review_html(app.review, m.names(), app.portrait)
+        return review_html(app.review, m.names(), app.portrait, _best_turn(app))
     return ""

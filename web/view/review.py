@@ -11,14 +11,17 @@ from kahuna import Effects, Observation, describe
 
 from ..learn.review import ReviewState
 from ..words.language import _, ngettext, tr
-from .render import Marks, board_svg
+from .render import Marks
+from .steps import turn_board_html
 
 if TYPE_CHECKING:
     from kahuna import TurnReview
 
 
-def review_html(state: ReviewState, names: tuple[str, str], portrait: bool) -> str:
-    """The review dialog: progress while judging, then the turns and the one chosen."""
+def review_html(state: ReviewState, names: tuple[str, str], portrait: bool,
+                best_turn: str = "") -> str:
+    """The review dialog: progress while judging, then the turns and the one chosen;
+    ``best_turn``: the button that analyses the chosen turn's start ("" none)."""
     title = f'<h2 id="dialog-title">{escape(_("Review of your game"))}</h2>'
     close = ('<div class="buttons"><button type="button" class="primary" data-act="close">'
              f'{escape(_("Close"))}</button></div>')
@@ -29,7 +32,8 @@ def review_html(state: ReviewState, names: tuple[str, str], portrait: bool) -> s
     turns = state.result.turns
     if not turns:
         return f'{title}<p>{escape(_("You played no whole turn to review."))}</p>{close}'
-    return title + _turn_list(turns, state.chosen) + _chosen(state, names, portrait) + close
+    return (title + _turn_list(turns, state.chosen) + _chosen(state, names, portrait)
+            + best_turn + close)
 
 
 def _turn_list(turns: tuple[TurnReview, ...], chosen: int) -> str:
@@ -69,10 +73,6 @@ def _chosen(state: ReviewState, names: tuple[str, str], portrait: bool) -> str:
     why = why_words(judged.reason, tr(), start=False)
     parts.append(f'<p>{escape(_("Better:"))}</p>{_said(state.steps, names)}'
                  f'<p class="why">{escape(_("The better turn {why}.").format(why=why))}</p>')
-    obs, marks = turn.obs, Marks()
-    if state.step:
-        obs, fx = state.steps[state.step - 1]
-        marks = Marks(fx=fx)
     where = ngettext("{done} of {total} action of the better turn",
                      "{done} of {total} actions of the better turn",
                      len(state.steps)).format(done=state.step, total=len(state.steps))
@@ -82,8 +82,8 @@ def _chosen(state: ReviewState, names: tuple[str, str], portrait: bool) -> str:
         for label, where, off in ((_("First"), "first", state.step == 0),
                                   (_("Back"), "back", state.step == 0),
                                   (_("Next"), "next", state.step >= len(state.steps))))
-    parts.append(f'<div class="review-board">{board_svg(obs, marks, portrait)}</div>'
-                 f'<p class="note">{escape(where)}</p><div class="buttons">{buttons}</div>')
+    parts.append(turn_board_html(state.steps, state.step, (turn.obs, Marks()), portrait)
+                 + f'<p class="note">{escape(where)}</p><div class="buttons">{buttons}</div>')
     return "".join(parts)
 
 

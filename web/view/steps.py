@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from html import escape
 
+from kahuna import Effects, Observation
+
 from ..learn.sequence import Sequence
 from ..words.language import _
 from .dialogs import button
+from .render import Marks, board_svg
 
 CURRENT = ' aria-current="step"'
 #: The stepper's icons, drawn (a font may lack ⏮ and ⏭): paths in a 16x16 box. Play is
@@ -26,12 +29,12 @@ def controls_html(seq: Sequence, sentence: str, caption: str = "", back: str = "
     where = (_("Step {step} of {steps}").format(step=k, steps=last) if k else
              _("The start ({steps} steps)").format(steps=last))
     said = escape(sentence) if k else escape(_("The starting position. Step on with Next."))
-    buttons = [_step_button("step:first", "first", _("First"), k == 0),
-               _step_button("step:back", "back", _("Back"), k == 0),
-               _step_button("step:auto", "pause" if seq.auto else "play",
+    buttons = [step_button("step:first", "first", _("First"), k == 0),
+               step_button("step:back", "back", _("Back"), k == 0),
+               step_button("step:auto", "pause" if seq.auto else "play",
                        _("Pause") if seq.auto else _("Play"), k == last),
-               _step_button("step:next", "next", _("Next"), k == last),
-               _step_button("step:last", "last", _("Last"), k == last)]
+               step_button("step:next", "next", _("Next"), k == last),
+               step_button("step:last", "last", _("Last"), k == last)]
     rounds = ""
     if len(seq.rounds) > 1:
         now = seq.round_at()
@@ -45,9 +48,23 @@ def controls_html(seq: Sequence, sentence: str, caption: str = "", back: str = "
             + "".join(buttons) + f"</div>{rounds}{close}")
 
 
-def _step_button(act: str, icon: str, name: str, off: bool) -> str:
+def step_button(act: str, icon: str, name: str, off: bool) -> str:
+    """A stepper's button: its icon (a key of ``ICONS``) drawn, its ``name`` for screen
+    readers and as its tooltip; ``off``: disabled."""
     disabled = " disabled" if off else ""
     return (f'<button type="button" data-act="{act}" title="{escape(name)}"{disabled}>'
             f'<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
             f'<path d="{ICONS[icon]}"/></svg>'
             f'<span class="visually-hidden">{escape(name)}</span></button>')
+
+
+def turn_board_html(steps: list[tuple[Observation, Effects]], step: int,
+                    start: tuple[Observation, Marks], portrait: bool) -> str:
+    """A whole turn on a small board (the review's better turn, the analysis's): the
+    board after ``step`` of its ``steps``, its last action's effects marked; at 0, the
+    start's observation and marks."""
+    obs, marks = start
+    if step:
+        obs, fx = steps[step - 1]
+        marks = Marks(fx=fx)
+    return f'<div class="review-board">{board_svg(obs, marks, portrait)}</div>'
