@@ -202,6 +202,10 @@ class FriendMatch(Match):
         match.revision = entry.revision
         return match
 
+    @property
+    def by_links(self) -> bool:
+        return True
+
     def waits(self) -> bool:
         """The friend's link is awaited (or this side's protocol link is due): nothing
         may be played here."""
@@ -215,10 +219,10 @@ class FriendMatch(Match):
         return names[0], names[1]
 
     def friend_name(self) -> str:
-        """The friend's name as the person typed it; "Friend" (translated where shown,
-        as the page's other names) when none was."""
+        """The friend's name as the person typed it; "Friend", translated, when none was."""
+        from ..words.language import _  # the page's language at the time it is shown
         name = self.entry.friend if self.entry is not None else ""
-        return name or "Friend"
+        return name or _("Friend")
 
     def log(self, tr: NullTranslations | None = None) -> list[str]:
         """The move log; no draw from the pile is named (the world's are not the true

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from kahuna import YOU, Action, Effects, Observation, annotated, describe
 
 from ..game import saves
+from ..game.by_links import FriendMatch, listed
 from ..game.match import COMPUTER, HOTSEAT
 from ..game.players import level_name, levels
 from ..learn.modes import PLAY
@@ -24,7 +25,7 @@ from ..state.choices import Offers, own_hand, selected_cards
 from ..state.opening import LINK_TITLE
 from ..words import tips
 from ..words.language import NAMES, _, in_use, tr, use
-from . import builder, coach, dialogs, editor, header, moves, panels, share
+from . import builder, coach, dialogs, editor, friend, header, moves, panels, share
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
 from .puzzle import puzzle_html, puzzles_html
@@ -131,8 +132,8 @@ def view(app: App) -> View:
             app.portrait),
         players=panels.players_html(obs, names),
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
-        opp_hand=panels.opponent_hand_html(
-            obs, m.state.hands[1 - obs.seat] if m.state.is_over else None),
+        opp_hand=panels.opponent_hand_html(  # a game by links: its world's are no true cards
+            obs, m.state.hands[1 - obs.seat] if m.state.is_over and not m.by_links else None),
         table=panels.table_html(obs, offer, app.hint),
         acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint)
         + dialogs.result_html(result_ready(app)),
@@ -214,6 +215,8 @@ def _prompt(app: App, obs: Observation, offer: Offers, names: tuple[str, str]) -
         return ""  # watching steps or a diagram, or a puzzle's turn is over: the lesson speaks
     if app.thinking and m.computer_to_move():
         text = _("The computer is thinking…")
+    elif isinstance(m, FriendMatch) and m.entry is not None and m.waits():
+        text = friend.waiting_text(m.entry, m.friend_name())
     elif app.hint is not None:  # what the strongest level would do, in words
         advice = describe(Effects(obs.seat, app.hint), obs.seat, names, tr())
         text = _("Hint from the {level} level: {advice} (shown in pink).").format(
@@ -240,13 +243,33 @@ def _hint_why(obs: Observation, turn: tuple[Action, ...]) -> str:
     return _("The whole turn {why}.").format(why=why_words(reason, tr(), start=False))
 
 
+def _friend_html(app: App) -> str:
+    """The dialogs of a game by links (web/view/friend.py)."""
+    m = app.match
+    entry = m.entry if isinstance(m, FriendMatch) else None
+    if app.dialog == "friend-new":
+        return friend.new_html(app.choice, app.friend)
+    if app.dialog == "friend-accept" and app.friend.invitation is not None:
+        game = app.friend.invitation[0]
+        return friend.accept_html(friend.setup_words(game), game.seat, app.friend)
+    if app.dialog == "friend-link" and app.share is not None:
+        name = m.friend_name() if isinstance(m, FriendMatch) else _("Friend")
+        return friend.link_html(app.share, entry, name, app.friend.can_share)
+    if app.dialog == "friend-end" and entry is not None and m is not None:
+        return friend.end_html(entry, m.names())
+    return ""
+
+
 def _dialog_html(app: App) -> str:
     m = app.match
     if app.dialog == "new":
         level = app.choice.level or levels()[0]
         return dialogs.new_game_html(app.choice, levels(), saves.saved_games(app.storage),
                                      saves.results_text(app.storage, level),
-                                     None if m is None else m.id, app.unsaved)
+                                     None if m is None else m.id, app.unsaved) + \
+            friend.list_html(listed(app.storage), None if m is None else m.id)
+    if app.dialog.startswith("friend-"):
+        return _friend_html(app)
     if app.dialog == "puzzles":
         return puzzles_html(solved(app.storage))
     if app.dialog == "problem" and app.problem is not None:
