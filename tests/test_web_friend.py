@@ -203,6 +203,9 @@ def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():
         entry = app.match.entry
         assert entry.verified is not None and not entry.cheat
         handle(app, "close")
+        shown = view(app)  # the board's stand-ins for the friend's cards never leave
+        assert not {"export", "share", "result"} & set(clickable(shown.export + shown.acts))
+        assert "friend-result" in clickable(shown.acts)
         handle(app, "friend-result")
         assert app.dialog == "friend-end" and "Verified" in view(app).dialog
         handle(app, "friend-verified")

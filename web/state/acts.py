@@ -282,15 +282,18 @@ def _export(app: App, rest: str) -> None:
 
 
 def record_ready(app: App) -> bool:
-    """Whether the game record may leave the page: the game is over, nothing covered."""
-    return app.match is not None and app.match.state.is_over and not app.covered
+    """Whether the game record may leave the page: the game is over, nothing covered; not
+    a game by links, whose board holds stand-ins for the friend's cards (its verified
+    record leaves by web/state/friend.py's replay)."""
+    return (app.match is not None and app.match.state.is_over and not app.covered
+            and not app.match.by_links)
 
 
 def _share(app: App, rest: str) -> None:
     """The share dialog with a link to the game as the viewer sees it (web/view/share.py);
     under the hot-seat cover only once the game is over (its end dialog is up then)."""
     m = app.match
-    if m is None or (app.covered and not m.state.is_over):
+    if m is None or (app.covered and not m.state.is_over) or m.by_links:
         return
     seed = None if app.seed is None else f"{app.seed}:share:{len(m.actions)}"
     app.share = share(m, app.site, random.Random(seed))

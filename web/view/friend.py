@@ -10,7 +10,8 @@ from typing import Any
 
 from kahuna import BLACK, WHITE, name_words, seat_name, winner_words
 
-from ..game.by_links import OVER, PLAY, SEND, ByLinks, Listed
+from ..game.by_links import OVER, PLAY, SEND, ByLinks, FriendMatch, Listed
+from ..game.match import Match
 from ..state.friendly import Friendly
 from ..state.new_game import RANDOM, NewGame
 from ..state.sharing import COPIED, REFUSED, Share
@@ -93,8 +94,8 @@ def link_html(made: Share, entry: ByLinks | None, friend: str, can_share: bool) 
         what = _("When {friend} accepts, their page makes a link for you: open it here.")
     else:
         title = _("Send this link to {friend}").format(friend=friend)
-        what = _("It holds your turn. Nothing more can be played until {friend}’s link "
-                 "comes back: open it here.")
+        what = _("Nothing more can be played here until {friend}’s next link comes: open "
+                 "it here.")
     said = {COPIED: _("The link is copied."),
             REFUSED: _("The browser did not let the page copy: select the link and copy "
                        "it.")}.get(made.copied, "")
@@ -132,6 +133,15 @@ def end_html(entry: ByLinks, names: tuple[str, str]) -> str:
             f'{button("friend-verified", _("Replay and share the game"), True)}'
             f'{button("menu", _("New game"))}{button("close", _("Look at the board"))}'
             "</div></div>")
+
+
+def result_html(match: Match) -> str:
+    """Under the hand, once a game by links is checked: its result again."""
+    entry = match.entry if isinstance(match, FriendMatch) else None
+    if entry is None or (entry.verified is None and not entry.cheat):
+        return ""
+    return (f'<button type="button" class="act" data-act="friend-result">'
+            f'{escape(_("Show the result"))}</button>')
 
 
 def status_words(status: str, over: bool, friend: str) -> str:

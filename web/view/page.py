@@ -136,11 +136,12 @@ def view(app: App) -> View:
             obs, m.state.hands[1 - obs.seat] if m.state.is_over and not m.by_links else None),
         table=panels.table_html(obs, offer, app.hint),
         acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint)
-        + dialogs.result_html(result_ready(app)),
+        + dialogs.result_html(result_ready(app)) + friend.result_html(m),
         scores=panels.scores_html(obs, names),
         log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)) + (
-            share.button_html(m.state.is_over) + builder.open_html() if app.embed is None else ""),
+            share.button_html(m.state.is_over) + builder.open_html()
+            if app.embed is None and not m.by_links else ""),
         recent=moves.recent_html(log, m.effects),
         round=header.round_html(obs, m.handicap()),
         prompt=escape(_prompt(app, obs, offer, names)),
