@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from web.game.by_links import OVER, PLAY, WAIT, listed
+from web.game.by_links import OVER, PLAY, listed
 from web.game.saves import MemoryStorage
 from web.state import friend
 from web.state.acts import handle
@@ -14,59 +14,8 @@ from web.state.app import App
 from web.state.opening import boot
 from web.view.page import view
 
-from .web_helpers import Clock, clickable, visible_texts
-
-
-def device(start: float = 0.0) -> App:
-    app = App(MemoryStorage(), Clock(start))
-    app.start()
-    return app
-
-
-def fragment(app: App) -> str:
-    """The fragment of the link ``app`` offers to send."""
-    assert app.dialog == "friend-link" and app.share is not None, app.dialog
-    return app.share.url[app.share.url.index("#"):]
-
-
-def deliver(sender: App, to: App) -> str:
-    """The sender closes the link's dialog; the link is opened on the other device."""
-    link = fragment(sender)
-    handle(sender, "close")
-    assert friend.arrived(to, link)
-    return link
-
-
-def invited(name: str = "Bea") -> tuple[App, App]:
-    """An invitation made on one device and accepted on the other."""
-    host, guest = device(), device(1000.0)
-    handle(host, "menu")
-    assert "friend-new" in clickable(view(host).dialog)
-    handle(host, "friend-new")
-    handle(host, f"friend-invite:{name}")
-    deliver(host, guest)
-    assert guest.dialog == "friend-accept"
-    handle(guest, "friend-accept:Al")
-    return host, guest
-
-
-def to_play(host: App, guest: App) -> tuple[App, App]:
-    """Links passed until one side may play: (that side, the other)."""
-    sender, receiver = guest, host
-    while True:
-        deliver(sender, receiver)
-        if receiver.match.entry.status == PLAY:
-            handle(receiver, "close")
-            return receiver, sender
-        sender, receiver = receiver, sender
-
-
-def play_turn(app: App, rng: random.Random) -> None:
-    """One whole turn of random legal actions, clicked as the board offers them."""
-    while app.match.entry.status == PLAY:
-        assert app.may_act() and view(app).turn == "person"
-        handle(app, "do:" + str(rng.choice(app.legal())))
-    assert app.dialog == "friend-link"
+from .web_helpers import (Clock, clickable, deliver, device, fragment, invited, play_turn,
+                          to_play, visible_texts)
 
 
 def test_invite_accept_and_a_turn_each_way_the_waiting_side_cannot_play():

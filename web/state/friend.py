@@ -34,7 +34,6 @@ NAME_LIMIT = 40
 #: The link's kind for the share dialog's state (web/state/sharing.py ``Share``).
 KIND = "friend"
 NEWER = N_("This game went on in another tab")
-CHEAT = N_("The check at the end found a cheat")
 #: The dialogs of games by links that Escape closes as their Close button does.
 ESCAPABLE = ("friend-new", "friend-link", "friend-end", "friend-accept")
 

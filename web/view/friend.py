@@ -144,6 +144,13 @@ def result_html(match: Match) -> str:
             f'{escape(_("Show the result"))}</button>')
 
 
+def your_turn(match: Match) -> str:
+    """Said after the friend's turn in the live region, once their link is in: " Your turn."."""
+    if not isinstance(match, FriendMatch) or match.waits() or match.actions:
+        return ""
+    return " " + escape(_("Your turn."))
+
+
 def status_words(status: str, over: bool, friend: str) -> str:
     """Whose turn a game by links is at, in words."""
     if over or status == OVER:

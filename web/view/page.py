@@ -16,7 +16,7 @@ from kahuna import YOU, Action, Effects, Observation, annotated, describe
 
 from ..game import saves
 from ..game.by_links import FriendMatch, listed
-from ..game.match import COMPUTER, HOTSEAT
+from ..game.match import COMPUTER, HOTSEAT, Match
 from ..game.players import level_name, levels
 from ..learn.modes import PLAY
 from ..learn.solved import solved
@@ -154,14 +154,20 @@ def view(app: App) -> View:
               else "over" if m.state.is_over or app.puzzle_judged() else "wait"),
         download=app.download,
         board_text=position_html(obs),
-        # The count makes a repeated sentence new text, so it is read again.
-        announce=f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else "",
+        announce=_announce(log, m),
         tip=tips.tip_html(app.tip),
         clipboard=app.clipboard,
         open_file=app.pick_file,
         lesson=_lesson_html(app, log),
         coach=coach.coach_html(app.tutorial, missed),
         **chrome)
+
+
+def _announce(log: list[str], m: Match) -> str:
+    """The live region: the last action in one sentence (the count makes a repeated
+    sentence new text, so it is read again); in a game by links, then "Your turn."."""
+    said = (escape(log[-1]) if log else "") + friend.your_turn(m)
+    return f'<p data-n="{len(log)}">{said.strip()}</p>' if said else ""
 
 
 def _lesson_html(app: App, log: list[str]) -> str:
