@@ -46,7 +46,7 @@ from .helpers import HOLD_ALOA, final_position, last_card, play_randomly, positi
 from .pseudo import Pseudo, outside_brackets
 from .web_helpers import (
     FRESH, ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, UNKNOWN_KEY, Clock, MemoryStorage, card,
-    finished_game, follow, new_app, visible_texts,
+    by_links_screens, finished_game, follow, new_app, visible_texts,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,6 +213,7 @@ def screens() -> list[str]:
     hotseat.show_hint(next(a for a in hotseat.match.state.legal_actions()
                            if a.kind is Kind.REMOVE))  # two cards chosen: bridges lit
     draw(hotseat)
+    by_links_screens(draw)  # a game with a friend by links
     # The new-game dialog with every option shown and saved games, one unreadable.
     storage = MemoryStorage()
     done = _finished(storage)

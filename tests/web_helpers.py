@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from html.parser import HTMLParser
 
 from kahuna import ISLANDS, LEVELS, Setup, cards_of, new_game, position_to_json, start_of
@@ -15,14 +16,17 @@ from web.state.app import App
 from web.state.deciding import think
 from web.state.opening import boot
 from web.game.match import COMPUTER, HOTSEAT, Match
+from web.game.by_links import PLAY
 from web.game.saves import MemoryStorage
+from web.state.friend import arrived
 from web.view.page import view
 
 from .helpers import play_randomly
 
-__all__ = ["App", "Clock", "FULL", "MemoryStorage", "against_computer", "card", "click",
-           "clickable", "computer", "embedded", "finished_game", "finished_record", "follow",
-           "lesson", "lit", "new_app", "played", "record_link", "visible_texts"]
+__all__ = ["App", "Clock", "FULL", "MemoryStorage", "against_computer", "by_links_screens",
+           "card", "click", "clickable", "computer", "deliver", "device", "embedded",
+           "finished_game", "finished_record", "follow", "fragment", "invited", "lesson", "lit",
+           "new_app", "play_turn", "played", "record_link", "to_play", "visible_texts"]
 
 
 class Clock:
@@ -226,3 +230,112 @@ UNKNOWN_ISLAND = _position(display=["ZZZZ", "GOLA", "IFFI"])
 THIRD_CARD = _position(display=["COCO", "COCO", "IFFI"])  # two in Black's hand already
 UNKNOWN_KEY = _position(brigdes={"black": ["ALOA-BARI"]})  # a slip for "bridges"
 ILLEGAL = encode(json.loads(broken_at_action_3()))
+
+
+# ----- games with a friend by links: two Apps, each its own storage, are two devices ------
+
+def device(start: float = 0.0) -> App:
+    app = App(MemoryStorage(), Clock(start))
+    app.start()
+    return app
+
+
+def fragment(app: App) -> str:
+    """The fragment of the link ``app`` offers to send."""
+    assert app.dialog == "friend-link" and app.share is not None, app.dialog
+    return app.share.url[app.share.url.index("#"):]
+
+
+def deliver(sender: App, to: App) -> str:
+    """The sender closes the link's dialog; the link is opened on the other device."""
+    link = fragment(sender)
+    handle(sender, "close")
+    assert arrived(to, link)
+    return link
+
+
+def invited(name: str = "Bea") -> tuple[App, App]:
+    """An invitation made on one device and accepted on the other."""
+    host, guest = device(), device(1000.0)
+    handle(host, "menu")
+    assert "friend-new" in clickable(view(host).dialog)
+    handle(host, "friend-new")
+    handle(host, f"friend-invite:{name}")
+    deliver(host, guest)
+    assert guest.dialog == "friend-accept"
+    handle(guest, "friend-accept:Al")
+    return host, guest
+
+
+def to_play(host: App, guest: App) -> tuple[App, App]:
+    """Links passed until one side may play: (that side, the other)."""
+    sender, receiver = guest, host
+    while True:
+        deliver(sender, receiver)
+        if receiver.match.entry.status == PLAY:
+            handle(receiver, "close")
+            return receiver, sender
+        sender, receiver = receiver, sender
+
+
+def play_turn(app: App, rng: random.Random) -> None:
+    """One whole turn of random legal actions, clicked as the board offers them."""
+    while app.match.entry.status == PLAY:
+        assert app.may_act() and view(app).turn == "person"
+        handle(app, "do:" + str(rng.choice(app.legal())))
+    assert app.dialog == "friend-link"
+
+
+def by_links_screens(draw: Callable[[App], None]) -> None:
+    """Every screen of games by links (web/view/friend.py), each drawn by ``draw``: the
+    options, an invitation with every setup word, the link to send (copied or not, with
+    a share sheet), the waiting prompt, your turn, each link trouble, the list, the end."""
+    host = device()
+    handle(host, "friend-new")
+    for key, value in (("handicap", "2"), ("fewer_surprises", "on"), ("open_draws", "on"),
+                       ("first", "white")):
+        handle(host, f"set:{key}:{value}")
+    draw(host)
+    handle(host, "friend-invite:")  # no name: "Friend"
+    host.friend.can_share = True
+    for copied in (True, False):
+        host.copied(copied)
+        draw(host)
+    guest = device(1000.0)
+    assert arrived(guest, fragment(host))
+    draw(guest)
+    handle(guest, "friend-accept:")  # no names: a typed name is no message
+    draw(guest)
+    mover, waiter = to_play(host, guest)
+    draw(mover)  # your turn, said in the live region
+    draw(waiter)  # waiting for the friend's link
+    from kahuna import correspondence
+    from web.words.reasons import link_reason
+    for trouble in (correspondence.ReplayedLink, correspondence.MissingLink,
+                    correspondence.ForeignLink, correspondence.AlteredLink):
+        waiter.tell(*link_reason(trouble("x")), "x")
+        draw(waiter)
+    waiter.tell(*link_reason(correspondence.CheatDetected(0, "x")), "x")
+    draw(waiter)
+    handle(waiter, "friend-open:nothing")  # a game by links that cannot be read
+    draw(waiter)
+    from web.state.friend import save
+    stale = App(waiter.storage, Clock(2000.0))  # a second tab on the waiting device
+    boot(stale, {})
+    save(waiter)
+    save(stale)  # its game is older: the newer is taken up, and said
+    draw(stale)
+    for app in (waiter, mover):  # the list: waiting, your turn
+        handle(app, "menu")
+        draw(app)
+    entry = waiter.match.entry
+    entry.verified = {}  # the end, checked
+    handle(waiter, "friend-result")
+    draw(waiter)
+    entry.verified, entry.cheat = None, "a card that was never dealt"
+    handle(waiter, "friend-result")
+    draw(waiter)
+    from web.view.friend import status_words
+    from web.state.friend import NEWER
+    waiter.tell(NEWER, status_words("send", False, ""))  # the list's word for a link due
+    draw(waiter)

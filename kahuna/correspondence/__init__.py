@@ -4,7 +4,7 @@ Builds on ``rules`` and ``notation``. The page's face: ``invite``, ``accept``,
 ``take_turn``, ``reply``, ``receive``, ``load``, ``verify``, ``Game.status``.
 """
 
-from .api import accept, invite, load, preview, receive, reply, take_turn
+from .api import accept, game_of, invite, load, preview, receive, reply, take_turn
 from .envelope import (AlteredLink, CheatDetected, ForeignLink, Link, LinkError, MissingLink,
                        ReplayedLink, TurnError)
 from .game import OVER, PLAY, SEND, WAIT, Game
@@ -12,4 +12,4 @@ from .verify import Verified, verify
 
 __all__ = ["AlteredLink", "CheatDetected", "ForeignLink", "LinkError", "MissingLink",
            "ReplayedLink", "TurnError", "OVER", "PLAY", "SEND", "WAIT", "Game", "Link",
-           "accept", "invite", "load", "preview", "receive", "reply", "take_turn", "Verified", "verify"]
+           "accept", "game_of", "invite", "load", "preview", "receive", "reply", "take_turn", "Verified", "verify"]

@@ -14,7 +14,7 @@ from ..rules.deal import Setup
 from ..rules.observation import Observation
 from ..rules.state import BLACK, WHITE, Effects
 from .deck import key, pass_a
-from .envelope import AlteredLink, Link, TurnError, b64, points_text, unb64, write
+from .envelope import AlteredLink, Link, TurnError, b64, points_text, read, unb64, write
 from .game import FORMAT, FRIEND, INVITER, PLAY, SEND, Game
 from .group import CARD_POINTS, G, encode, multiply
 
@@ -91,6 +91,17 @@ def receive(game: Game, text: str) -> list[Effects]:
     effects = scratch._take(text, mine=False)
     game.__dict__.update(scratch.__dict__)
     return effects
+
+
+def game_of(text: str) -> tuple[str, int]:
+    """The game a link belongs to and its number, read without applying it (nor checking
+    its seal): the page finds the stored game a link is for without loading each.
+    AlteredLink when the text is no link of this protocol."""
+    body = read(text)
+    game = body.get("g")
+    if not isinstance(game, str):
+        raise AlteredLink("the link names no game")
+    return game, body["n"]
 
 
 def load(data: Any, rand: random.Random | None = None) -> Game:

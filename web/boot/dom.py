@@ -25,6 +25,7 @@ from .guard import CONTINUE, NEW
 from .host import Host
 from .keyboard import Keyboard
 from .analysing import AnalysisLoop
+from .links import Links, field_text
 from .loops import Loops
 from .problem import GUARD
 
@@ -92,8 +93,15 @@ class Page(Keyboard, Loops, AnalysisLoop):
             window.addEventListener("message", self._message)
         self.host = Host(app)  # tells a host page what happens in the frame
         self.builder: BuilderView | None = None  # its handlers made when it first opens
+        self.links = (Links(app, self.after_link)  # not embedded, nor in a demo
+                      if app.embed is None and not app.autoplay else None)
         GUARD.ways[CONTINUE] = self.recover
         GUARD.ways[NEW] = self.fresh_game
+
+    def after_link(self) -> None:
+        """A link of a game by links was opened in this tab: draw, and go on."""
+        self.render()
+        self.kick()
 
     def recover(self) -> None:
         """After an unexpected error: draw everything again from the App, go on."""
@@ -216,6 +224,8 @@ class Page(Keyboard, Loops, AnalysisLoop):
         if current.clipboard is not None:
             text = current.clipboard
             asyncio.ensure_future(GUARD.run(lambda: self.copy(text)))
+        if self.links is not None:  # still inside the click: the browser allows the sheet
+            self.links.sheet()
         if current.open_file:  # still inside the click: the browser allows the chooser
             document.getElementById(CHOOSER).click()
 
@@ -306,6 +316,7 @@ class Page(Keyboard, Loops, AnalysisLoop):
         act = target.getAttribute("data-act")
         if act == PASTE:  # the editor's Open: the text pasted into its field goes along
             act += ":" + str(document.getElementById(PASTE_FIELD).value)
+        act += field_text(target)  # a game by links: the friend's name goes along
         if event.detail > 1 and act.startswith("do:"):  # a double click plays once
             return
         if act == "hint":

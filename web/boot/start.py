@@ -32,6 +32,7 @@ import time
 from pyscript import document, window
 
 from web.boot.dom import Page
+from web.boot.links import take_fragment
 from web.boot.problem import GUARD, install_guard
 from web.boot.storage import LocalStorage
 from web.game.saves import MemoryStorage
@@ -103,6 +104,8 @@ def open_page(fresh: bool = False) -> None:
         # nor offer an embed's new game again
         window.history.replaceState(None, "", address_without("record", "position", *OPTIONS,
                                                               *FLAGS))
+    if embed is None and autoplay is None:  # a game by links' link: after the saved game
+        take_fragment(app)
     page = Page(app, address.pace)
     page.render()
     document.body.dataset.ready = "1"

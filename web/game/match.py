@@ -74,6 +74,15 @@ class Match:
         return (self.mode == COMPUTER and not self.state.is_over
                 and self.state.to_move != self.human)
 
+    def waits(self) -> bool:
+        """Whether the game waits for a friend's link (web/game/by_links.py): never here."""
+        return False
+
+    @property
+    def by_links(self) -> bool:
+        """Whether this is a game with a friend by links (web/game/by_links.py)."""
+        return False
+
     def names(self) -> tuple[str, str]:
         """How the page calls each seat."""
         if self.mode != COMPUTER or self.human is None:

@@ -21,7 +21,7 @@ from ..learn.modes import PLAY
 from ..learn.review import choose, show_step, start_review
 from ..words.language import KEY, supported
 from ..words.tips import TIPS, spot_key
-from . import analysis_acts, builder_acts, lesson_acts, settings
+from . import analysis_acts, builder_acts, friend, lesson_acts, settings
 from .editor import edit
 from .choices import own_hand, toggle
 from .opening import open_mode, remember_opening
@@ -37,7 +37,8 @@ KEY_ACTS = ("escape", "keys")
 SPOT = "spot"
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
 FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep", "puzzles",
-                  "puzzle", "share", "copy", "open-file", "tutorial", "edit")
+                  "puzzle", "share", "copy", "open-file", "tutorial", "edit",
+                  *friend.HANDLERS)
 
 
 def _do(app: App, rest: str) -> None:
@@ -51,6 +52,7 @@ def _do(app: App, rest: str) -> None:
         return
     if action in app.legal():  # else stale (or not this tutorial step's): ignored
         app.play(action)
+        friend.played(app)  # a game by links: a turn's end makes the link to send
 
 
 def _card(app: App, rest: str) -> None:
@@ -128,7 +130,7 @@ def _lang(app: App, rest: str) -> None:
 #: Dialogs Escape closes as their Close button does ("new" only over a game; the
 #: tutorial's end as its first button, "Play a real game", does).
 _ESCAPABLE = ("scoring", "end", "notice", "language", "keys", "settings", "share", "review",
-              "puzzles", "tutorial-end", analysis_acts.DIALOG)
+              "puzzles", "tutorial-end", analysis_acts.DIALOG, *friend.ESCAPABLE)
 
 
 def closable(app: App) -> bool:
@@ -282,15 +284,18 @@ def _export(app: App, rest: str) -> None:
 
 
 def record_ready(app: App) -> bool:
-    """Whether the game record may leave the page: the game is over, nothing covered."""
-    return app.match is not None and app.match.state.is_over and not app.covered
+    """Whether the game record may leave the page: the game is over, nothing covered; not
+    a game by links, whose board holds stand-ins for the friend's cards (its verified
+    record leaves by web/state/friend.py's replay)."""
+    return (app.match is not None and app.match.state.is_over and not app.covered
+            and not app.match.by_links)
 
 
 def _share(app: App, rest: str) -> None:
     """The share dialog with a link to the game as the viewer sees it (web/view/share.py);
     under the hot-seat cover only once the game is over (its end dialog is up then)."""
     m = app.match
-    if m is None or (app.covered and not m.state.is_over):
+    if m is None or (app.covered and not m.state.is_over) or m.by_links:
         return
     seed = None if app.seed is None else f"{app.seed}:share:{len(m.actions)}"
     app.share = share(m, app.site, random.Random(seed))
@@ -344,7 +349,7 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "escape": _escape, "keys": _keys, "settings": _settings, "back": _back, "pref": _pref,
     "tip": _tip, SPOT: _spot, **lesson_acts.HANDLERS, "share": _share, "copy": _copy,
     "open-file": _open_file, "builder": builder_acts.act, "edit": edit,
-    "analysis": analysis_acts.act,
+    "analysis": analysis_acts.act, **friend.HANDLERS,
 }
 
 

@@ -23,6 +23,7 @@ from ..learn.solved import mark_solved
 from ..words.language import N_
 from . import settings
 from .choices import Offers, offers, own_hand
+from .friendly import Friendly
 from .new_game import seat_of
 from .parts import Dialogs, Learning, Looks, OnShow
 
@@ -56,6 +57,7 @@ class App(OnShow, Dialogs, Learning, Looks):
         self.keeps = True  # the storage outlives the page (else: see no_storage)
         self.elsewhere = False  # another tab played this game on: this one stopped saving
         self.defer_until = 0.0  # until then, another tab plays (web/state/tabs.py)
+        self.friend = Friendly()  # games by links (web/state/friend.py)
 
     # ----- starting ---------------------------------------------------------------
 
@@ -98,6 +100,7 @@ class App(OnShow, Dialogs, Learning, Looks):
         m = self.match
         return (m is not None and not self.dialog and not self.covered and not self.thinking
                 and not m.computer_to_move() and not m.state.is_over and self.plays_on()
+                and not m.waits()
                 and not self.puzzle_judged())
 
     def computer_plays(self) -> bool:
@@ -155,7 +158,8 @@ class App(OnShow, Dialogs, Learning, Looks):
             tutorial.store(self.storage, self.tutorial, m)
             return
         if (m is None or self.embed is not None or self.elsewhere or self.autoplay
-                or self.sequence is not None or self.puzzle is not None):  # not kept
+                or self.sequence is not None or self.puzzle is not None  # not kept
+                or m.by_links):  # kept by web/state/friend.py when a turn went out
             return
         try:
             saves.store(self.storage, m, self.now())

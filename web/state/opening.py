@@ -169,9 +169,12 @@ def start_autoplay(app: App, level: str) -> None:
 def _open_current(app: App, offer: bool) -> None:
     """The tutorial left half-way, else the game last played, else on a first visit the
     offer of the tutorial (web/view/coach.py) if ``offer``, else a fresh game."""
+    from .friend import resume_current  # a game by links played last (web/state/friend.py)
     going = tutorial.resume(app.storage)
     entry = saves.current(app.storage)
-    if going is not None:
+    if going is None and resume_current(app):
+        pass
+    elif going is not None:
         app.resume(going[1])
         app.tutorial = going[0]
     elif entry is not None and entry.match is not None:

@@ -27,6 +27,10 @@ def storage_changed(app: App, key: str | None) -> None:
     m = app.match
     if m is None or app.embed is not None or app.elsewhere:
         return
+    if m.by_links:  # links only add to such a game: the newer is taken up (friend.py)
+        from .friend import storage_changed as links_changed  # lazy: not loaded at boot
+        links_changed(app, key)
+        return
     mine = saves.PREFIX + m.id
     if key == mine and saves.is_newer(app.storage, m):
         if not (waiting_for_other(app) and take_up_newer(app)):

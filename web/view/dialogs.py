@@ -61,8 +61,11 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     way out of this dialog but Back leaves it."""
     seats = [(seat_name(q), _colour(q)) for q in (BLACK, WHITE)] + [(RANDOM, _("Random"))]
     on_off = [("off", _("Off")), ("on", _("On"))]
-    rows = [_row(_("Opponent"), _options("mode", choice.mode, [
-        (COMPUTER, name_words("Computer", tr())), (HOTSEAT, _("Two players"))]))]
+    modes = _options("mode", choice.mode, [
+        (COMPUTER, name_words("Computer", tr())), (HOTSEAT, _("Two players"))])
+    # a game by links opens its own dialog (web/view/friend.py): a third choice of the row
+    far = button("friend-new", _("A friend at a distance"))
+    rows = [_row(_("Opponent"), modes.removesuffix("</div>") + far + "</div>")]
     if choice.mode == COMPUTER:
         rows.append(_row(_("Your colour"), _options("colour", choice.colour, seats)))
         level = choice.level or levels[0]  # "" until chosen: the weakest

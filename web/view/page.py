@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from kahuna import YOU, Action, Effects, Observation, annotated, describe
 
 from ..game import saves
-from ..game.match import COMPUTER, HOTSEAT
+from ..game.by_links import FriendMatch, listed
+from ..game.match import COMPUTER, HOTSEAT, Match
 from ..game.players import level_name, levels
 from ..learn.modes import PLAY
 from ..learn.solved import solved
@@ -25,7 +26,7 @@ from ..state.choices import Offers, own_hand, selected_cards
 from ..state.opening import LINK_TITLE
 from ..words import tips
 from ..words.language import NAMES, _, in_use, tr, use
-from . import builder, coach, dialogs, editor, header, moves, panels, share
+from . import builder, coach, dialogs, editor, friend, header, moves, panels, share
 from .analysis import analysis_html, announce_html, open_html
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
@@ -133,16 +134,17 @@ def view(app: App) -> View:
             app.portrait),
         players=panels.players_html(obs, names),
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
-        opp_hand=panels.opponent_hand_html(
-            obs, m.state.hands[1 - obs.seat] if m.state.is_over else None),
+        opp_hand=panels.opponent_hand_html(  # a game by links: its world's are no true cards
+            obs, m.state.hands[1 - obs.seat] if m.state.is_over and not m.by_links else None),
         table=panels.table_html(obs, offer, app.hint),
         acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint)
-        + dialogs.result_html(result_ready(app))
+        + dialogs.result_html(result_ready(app)) + friend.result_html(m)
         + ("" if app.sequence is not None or covered else _best_turn(app, True)),
         scores=panels.scores_html(obs, names),
         log=moves.log_html(log),
         export="" if covered else dialogs.record_html(record_ready(app)) + (
-            share.button_html(m.state.is_over) + builder.open_html() if app.embed is None else ""),
+            share.button_html(m.state.is_over) + builder.open_html()
+            if app.embed is None and not m.by_links else ""),
         recent=moves.recent_html(log, m.effects),
         round=header.round_html(obs, m.handicap()),
         prompt=escape(_prompt(app, obs, offer, names)),
@@ -155,15 +157,20 @@ def view(app: App) -> View:
               else "over" if m.state.is_over or app.puzzle_judged() else "wait"),
         download=app.download,
         board_text=position_html(obs),
-        # The count makes a repeated sentence new text, so it is read again.
-        announce=_analysis_said(app) or (
-            f'<p data-n="{len(log)}">{escape(log[-1])}</p>' if log else ""),
+        announce=_analysis_said(app) or _announce(log, m),
         tip=tips.tip_html(app.tip),
         clipboard=app.clipboard,
         open_file=app.pick_file,
         lesson=_lesson_html(app, log),
         coach=coach.coach_html(app.tutorial, missed),
         **chrome)
+
+
+def _announce(log: list[str], m: Match) -> str:
+    """The live region: the last action in one sentence (the count makes a repeated
+    sentence new text, so it is read again); in a game by links, then "Your turn."."""
+    said = (escape(log[-1]) if log else "") + friend.your_turn(m)
+    return f'<p data-n="{len(log)}">{said.strip()}</p>' if said else ""
 
 
 def _lesson_html(app: App, log: list[str]) -> str:
@@ -230,6 +237,8 @@ def _prompt(app: App, obs: Observation, offer: Offers, names: tuple[str, str]) -
         return ""  # watching steps or a diagram, or a puzzle's turn is over: the lesson speaks
     if app.thinking and m.computer_to_move():
         text = _("The computer is thinking…")
+    elif isinstance(m, FriendMatch) and m.entry is not None and m.waits():
+        text = friend.waiting_text(m.entry, m.friend_name())
     elif app.hint is not None:  # what the strongest level would do, in words
         advice = describe(Effects(obs.seat, app.hint), obs.seat, names, tr())
         text = _("Hint from the {level} level: {advice} (shown in pink).").format(
@@ -256,13 +265,33 @@ def _hint_why(obs: Observation, turn: tuple[Action, ...]) -> str:
     return _("The whole turn {why}.").format(why=why_words(reason, tr(), start=False))
 
 
+def _friend_html(app: App) -> str:
+    """The dialogs of a game by links (web/view/friend.py)."""
+    m = app.match
+    entry = m.entry if isinstance(m, FriendMatch) else None
+    if app.dialog == "friend-new":
+        return friend.new_html(app.choice, app.friend)
+    if app.dialog == "friend-accept" and app.friend.invitation is not None:
+        game = app.friend.invitation[0]
+        return friend.accept_html(friend.setup_words(game), game.seat, app.friend)
+    if app.dialog == "friend-link" and app.share is not None:
+        name = m.friend_name() if isinstance(m, FriendMatch) else _("Friend")
+        return friend.link_html(app.share, entry, name, app.friend.can_share)
+    if app.dialog == "friend-end" and entry is not None and m is not None:
+        return friend.end_html(entry, m.names())
+    return ""
+
+
 def _dialog_html(app: App) -> str:
     m = app.match
     if app.dialog == "new":
         level = app.choice.level or levels()[0]
         return dialogs.new_game_html(app.choice, levels(), saves.saved_games(app.storage),
                                      saves.results_text(app.storage, level),
-                                     None if m is None else m.id, app.unsaved)
+                                     None if m is None else m.id, app.unsaved) + \
+            friend.list_html(listed(app.storage), None if m is None else m.id)
+    if app.dialog.startswith("friend-"):
+        return _friend_html(app)
     if app.dialog == "puzzles":
         return puzzles_html(solved(app.storage))
     if app.dialog == "problem" and app.problem is not None:

@@ -44,3 +44,31 @@ def reason(exc: BaseException) -> str:
         if isinstance(inner, PositionError):
             return _("It holds a position that cannot come about in a game.")
     return _("It is not a game record that this version of the game can read.")
+
+
+def link_reason(exc: BaseException) -> tuple[str, str]:
+    """A link of a game by links that could not be applied (kahuna.correspondence's
+    errors, one per kind): a title (English, marked ``N_``, translated where shown) and
+    the message in the page's language, with the way forward."""
+    from kahuna import correspondence as c  # here: only a game by links loads that part
+    if isinstance(exc, c.ReplayedLink):
+        return (N_("This link was opened already"),
+                _("Its turn is in the game already, so nothing changed. The game is shown "
+                  "as it stands."))
+    if isinstance(exc, c.MissingLink):
+        return (N_("A link is missing"),
+                _("Your friend sent another link before this one, and it was not opened "
+                  "here. Ask your friend to send the earlier one again (“Send again” in "
+                  "their saved games) and open it first. Nothing changed."))
+    if isinstance(exc, c.ForeignLink):
+        return (N_("This link belongs to another game"),
+                _("It is a turn of a game that this browser does not keep: a game with "
+                  "someone else, or one started on another device or browser. Nothing "
+                  "changed."))
+    if isinstance(exc, c.CheatDetected):
+        return (N_("This link breaks the rules"),
+                _("It shows a card or a move that the game can prove false, so it was not "
+                  "applied. Nothing changed; the game cannot go on from this link."))
+    return (N_("This link is damaged"),
+            _("It was cut or changed on its way (some messengers cut long links). Ask your "
+              "friend to send it again, whole. Nothing changed."))

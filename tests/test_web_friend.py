@@ -1,0 +1,162 @@
+"""A game with a friend by links, the page's side (web/state/friend.py, web/view/friend.py),
+under CPython: two Apps with their own storage are two devices, and a link travels as
+the address's fragment it would be opened with."""
+
+from __future__ import annotations
+
+import random
+
+from web.game.by_links import OVER, PLAY, listed
+from web.game.saves import MemoryStorage
+from web.state import friend
+from web.state.acts import handle
+from web.state.app import App
+from web.state.opening import boot
+from web.view.page import view
+
+from .web_helpers import (Clock, clickable, deliver, device, fragment, invited, play_turn,
+                          to_play, visible_texts)
+
+
+def test_invite_accept_and_a_turn_each_way_the_waiting_side_cannot_play():
+    host, guest = invited()
+    assert host.match.entry.friend == "Bea" and guest.match.entry.friend == "Al"
+    mover, waiter = to_play(host, guest)
+    assert not waiter.may_act() and view(waiter).turn == "wait"
+    assert "link" in view(waiter).prompt
+    before = waiter.match.to_record()
+    handle(waiter, "do:pile")  # a stray click while waiting: nothing
+    assert waiter.match.to_record() == before
+    play_turn(mover, random.Random(1))
+    deliver(mover, waiter)
+    if waiter.match.entry.status != PLAY:  # a protocol link was due first
+        waiter, mover = to_play(mover, waiter)[0], mover
+    assert waiter.match.entry.status == PLAY and waiter.may_act()
+    assert view(waiter).announce  # the friend's turn read out, and animated once
+    assert waiter.match.effects and waiter.match.log()
+
+
+def test_a_link_opened_twice_altered_or_of_another_game_changes_nothing_and_says_why():
+    host, guest = invited()
+    mover, waiter = to_play(host, guest)
+    play_turn(mover, random.Random(2))
+    link = deliver(mover, waiter)
+    kept = dict(waiter.storage)
+    friend.arrived(waiter, link)  # the same link again
+    assert waiter.dialog == "notice" and waiter.notice[0] == "This link was opened already"
+    assert dict(waiter.storage) == kept
+    altered = link[:-12] + ("A" if link[-12] != "A" else "B") + link[-11:]
+    friend.arrived(waiter, altered)
+    assert waiter.notice[0] == "This link is damaged" and dict(waiter.storage) == kept
+    other_host, _ = invited()  # another game's invitation: offered, nothing kept yet
+    friend.arrived(waiter, "#play=" + other_host.match.entry.last_sent())
+    assert waiter.dialog == "friend-accept" and dict(waiter.storage) == kept
+    handle(waiter, "friend-decline")
+    assert waiter.dialog == "" and dict(waiter.storage) == kept
+    texts = " ".join(visible_texts(view(waiter).dialog))
+    assert "Traceback" not in texts
+
+
+def test_a_turn_of_another_game_is_said_to_be_of_another_game():
+    host, guest = invited()
+    to_play(host, guest)
+    third, fourth = invited()
+    mover, _ = to_play(third, fourth)
+    play_turn(mover, random.Random(3))
+    friend.arrived(host, fragment(mover))
+    assert host.notice[0] == "This link belongs to another game"
+
+
+def test_a_link_after_one_never_opened_here_is_said_missing():
+    """A device whose storage is older than the game (a copy kept from before): the
+    next link is missing, said, and nothing changes."""
+    host, guest = invited()
+    mover, waiter = to_play(host, guest)
+    old = MemoryStorage(waiter.storage)
+    play_turn(mover, random.Random(4))
+    deliver(mover, waiter)
+    mover, waiter = to_play(mover, waiter) if waiter.match.entry.status != PLAY \
+        else (waiter, mover)
+    play_turn(mover, random.Random(5))
+    behind = App(old, Clock(7000.0))
+    boot(behind, {})
+    kept = dict(behind.storage)
+    assert friend.arrived(behind, fragment(mover))
+    assert behind.dialog == "notice" and behind.notice[0] == "A link is missing"
+    assert dict(behind.storage) == kept
+
+
+def test_two_taps_on_invite_or_accept_make_one_game():
+    host, guest = device(), device(1000.0)
+    handle(host, "friend-new")
+    handle(host, "friend-invite:Bea")
+    handle(host, "friend-invite:Bea")
+    assert len(listed(host.storage)) == 1
+    deliver(host, guest)
+    handle(guest, "friend-accept:Al")
+    handle(guest, "friend-accept:Al")
+    assert len(listed(guest.storage)) == 1
+
+
+def test_the_list_shows_each_game_and_send_again_offers_the_last_link():
+    host, guest = invited("Bea")
+    handle(host, "menu")
+    handle(host, "friend-new")
+    handle(host, "friend-invite:Carl")
+    games = listed(host.storage)
+    assert sorted(g.friend for g in games) == ["Bea", "Carl"]
+    handle(host, "close")
+    handle(host, "menu")
+    shown = " ".join(visible_texts(view(host).dialog))
+    assert "with Bea by links" in shown and "with Carl by links" in shown
+    bea = next(g.id for g in games if g.friend == "Bea")
+    assert f"friend-send:{bea}" in clickable(view(host).dialog)
+    handle(host, f"friend-send:{bea}")
+    assert host.dialog == "friend-link" and host.match.entry.friend == "Bea"
+    assert host.share.url.endswith(host.match.entry.last_sent())
+
+
+def test_a_reload_opens_the_game_by_links_played_last():
+    host, guest = invited()
+    mover, waiter = to_play(host, guest)
+    again = App(mover.storage, Clock(5000.0))
+    boot(again, {})
+    assert again.match is not None and again.match.by_links
+    assert again.match.entry.status == PLAY and again.may_act()
+
+
+def test_a_stale_tab_takes_up_the_newer_game_and_loses_no_turn():
+    host, guest = invited()
+    mover, waiter = to_play(host, guest)
+    stale = App(waiter.storage, Clock(9000.0))
+    boot(stale, {})
+    play_turn(mover, random.Random(6))
+    link = deliver(mover, waiter)  # the first tab takes the turn in
+    friend.storage_changed(stale, "kahuna.links." + waiter.match.entry.id)
+    assert stale.match.entry.revision == waiter.match.entry.revision
+    friend.arrived(stale, link)  # opened in the stale tab too: said, not applied twice
+    assert stale.notice[0] == "This link was opened already"
+
+
+def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():
+    host, guest = invited()
+    rng = random.Random(7)
+    sender, receiver = guest, host
+    while not (host.match.entry.status == OVER and guest.match.entry.status == OVER):
+        deliver(sender, receiver)
+        if receiver.match.entry.status == PLAY:
+            handle(receiver, "close")
+            play_turn(receiver, rng)
+        sender, receiver = receiver, sender
+    for app in (host, guest):
+        entry = app.match.entry
+        assert entry.verified is not None and not entry.cheat
+        handle(app, "close")
+        shown = view(app)  # the board's stand-ins for the friend's cards never leave
+        assert not {"export", "share", "result"} & set(clickable(shown.export + shown.acts))
+        assert "friend-result" in clickable(shown.acts)
+        handle(app, "friend-result")
+        assert app.dialog == "friend-end" and "Verified" in view(app).dialog
+        handle(app, "friend-verified")
+        assert app.dialog == "end" and app.match.state.is_over and not app.match.by_links
+        assert "replay" in clickable(view(app).dialog) and "share" in clickable(view(app).dialog)
