@@ -164,7 +164,8 @@ def panel_html(e: Editor, site: bool = True) -> str:
     ready = not waiting
     ways = (button("edit:play:computer", _("Play from here against the computer"), ready)
             + button("edit:play:hotseat", _("Play from here, two players"))
-            + button("edit:share", _("Share this position"))) if ready else (
+            + button("edit:share", _("Share this position"))
+            + button("edit:embed", _("Embed this position"))) if ready else (
         f'<p class="note">{escape(_("Play and sharing wait until the position is complete."))}'
         f'</p>')
     ways += button("edit:close", _("Close the editor"))
