@@ -16,6 +16,8 @@ from ..game import saves
 from ..game.match import COMPUTER, HOTSEAT, Match
 from ..game.players import levels
 from ..learn.editor import TARGETS, Editor
+from ..learn.modes import PUZZLE
+from ..learn.proof import check
 from ..words.reasons import reason
 from .builder_acts import open_builder
 from .sharing import Share
@@ -170,6 +172,9 @@ def _embed(app: App, e: Editor) -> None:
     except KahunaError:  # unfinished: the panel says what is missing
         return
     open_builder(app, data, exact=True)
+    answer = e.checked()
+    if answer is not None and answer.solvable() and app.builder is not None:
+        app.builder.mode, app.builder.goal = PUZZLE, answer.goal  # the puzzle checked
 
 
 def edit(app: App, rest: str) -> None:
@@ -189,6 +194,8 @@ def edit(app: App, rest: str) -> None:
         _play(app, e, args)
     elif verb == "share":
         _share(app, e)
+    elif verb == "goal":  # the goal field's text comes along (web/boot/dom.py)
+        e.answer = check(e.draft, e.seed, args)
     elif verb == "embed":
         _embed(app, e)
     elif verb == "close":

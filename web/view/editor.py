@@ -16,6 +16,7 @@ from kahuna import (
 from ..learn.editor import TARGETS, Editor
 from ..words.language import N_, _, in_use, tr
 from .dialogs import button
+from .proof import puzzle_html
 from .render import Marks, board_svg
 
 CYCLE = N_("Press to change it: no bridge, Black, White.")
@@ -179,6 +180,6 @@ def panel_html(e: Editor, site: bool = True) -> str:
             + _row(_("Display"), shown, "display") + _said(e, "display", waiting)
             + _row(_("Draw pile"), pile, "pile") + _said(e, "pile", waiting)
             + _row(_("Round"), rounds + scored) + f'<p class="note">{escape(points)}</p>'
-            + _row(_("To move"), movers) + _row(_("Variants"), variants)
+            + _row(_("To move"), movers) + _row(_("Variants"), variants) + puzzle_html(e)
             + f'<div class="buttons">{tools}</div><div class="buttons foot">{ways}</div>'
             '</section>')
