@@ -86,3 +86,19 @@ def test_keys_alone(page, base_url, wait_ready) -> None:
     assert "Black bridge" in built.get_attribute("aria-label")
     assert "Press to change it" in built.get_attribute("aria-label")
     assert page.locator('#lesson [data-act="edit:undo"]').count() == 1
+
+
+def test_a_pressed_choice_shows_in_the_dark_theme(page, base_url, wait_ready, screenshot) -> None:
+    """The dark theme's lesson buttons all took one colour, over the editor's pressed
+    one's: who is to move, the round, where cards go could not be told apart."""
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{base_url}?editor&pace=0")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    background = ("s => getComputedStyle(document.querySelector(`#lesson [data-act='${s}']`))"
+                  ".backgroundColor")
+    pressed = page.get_attribute('#lesson [data-act="edit:target:black"]', "aria-pressed")
+    assert pressed == "true"
+    assert page.evaluate(background, "edit:target:black") != page.evaluate(
+        background, "edit:target:white")
+    screenshot(page, "editor-dark")
