@@ -238,3 +238,23 @@ def test_the_builder_fits_a_phone_and_a_double_tap_draws_one_note(browser, base_
     screenshot(page, "builder-phone")
     context.close()
     assert not outside
+
+
+#: Whether the centre of the element of ``s`` is the element itself (nothing over it).
+UNCOVERED = """s => { const e = document.querySelector(s); const r = e.getBoundingClientRect();
+    return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"""
+
+
+@pytest.mark.parametrize("width, height", [(360, 640), (390, 844), (844, 390), (1280, 800)])
+def test_download_picture_is_never_under_the_close_row(browser, base_url, wait_ready,
+                                                       screenshot, width, height):
+    """Scrolled into sight as the keyboard and a finger bring it, "Download picture" is
+    the button under the pointer, not the sticky Close row at the box's foot."""
+    context, page = author(browser, base_url, wait_ready)
+    page.set_viewport_size({"width": width, "height": height})
+    for act in ("builder:copy:snippet", "builder:picture"):
+        button = page.locator(f'#builder [data-act="{act}"]')
+        button.scroll_into_view_if_needed()
+        assert page.evaluate(UNCOVERED, f'#builder [data-act="{act}"]'), act
+    screenshot(page, f"builder-foot-{width}x{height}")
+    context.close()
