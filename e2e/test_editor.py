@@ -102,3 +102,25 @@ def test_a_pressed_choice_shows_in_the_dark_theme(page, base_url, wait_ready, sc
     assert page.evaluate(background, "edit:target:black") != page.evaluate(
         background, "edit:target:white")
     screenshot(page, "editor-dark")
+
+
+def test_set_up_from_a_replays_step_then_embed_it(page, base_url, wait_ready, screenshot) -> None:
+    """A finished game replayed: "Set up from here" opens the editor on the step shown (its
+    start),
+    by keys as by mouse; "Embed this position" opens the builder on it, and closing the
+    builder comes back to the editor."""
+    from scripts.a11y import finished_link
+
+    page.goto(f"{base_url}?pace=0&record={finished_link()}")
+    wait_ready(page)
+    page.click('#dialog [data-act="replay"]')
+    page.focus('#lesson [data-act="edit:open:step"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#editor-title")
+    assert page.locator("#lesson .missing").count() == 0  # a whole position, ready to use
+    edit(page, "edit:embed")
+    page.wait_for_selector("#builder:not([hidden]) #builder-title")
+    screenshot(page, "editor-replay-step-embedded")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#builder", state="hidden")
+    assert page.locator("#editor-title").is_visible()
