@@ -6,12 +6,14 @@ lost; and the whole of it by keyboard alone."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from kahuna import goal_from_text, position_from_json, solve
+from kahuna import decode_link, goal_from_text, position_from_json, solve
 from kahuna.notation.link import encode
 from scripts.examples_page import HOST_SCRIPT, REMOVAL
-from scripts.page_driver import HOST_HEAD, do, keys_to, settle
+from scripts.page_driver import HOST_HEAD, do, edit, editor_acts, keys_to, settle
 
 from scripts.browser import READY_TIMEOUT_MS
 
@@ -28,15 +30,17 @@ def solution() -> list[str]:
     return [str(action) for action in plans[0]]
 
 
-def author(browser, base_url: str, wait_ready):
-    """A laptop's page on the builder, opened on the removal position by the address."""
+def author(browser, base_url: str, wait_ready, query: str = f"builder&position={encode(REMOVAL)}"):
+    """A laptop's page on the builder, opened on the removal position by the address (or
+    on what ``query`` opens)."""
     context = browser.new_context(viewport={"width": 1280, "height": 860},
                                   service_workers="block")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     page = context.new_page()
-    page.goto(f"{base_url}?builder&position={encode(REMOVAL)}")
+    page.goto(f"{base_url}?{query}")
     wait_ready(page)
-    page.wait_for_selector("#builder:not([hidden]) #builder-title")
+    if query.startswith("builder"):
+        page.wait_for_selector("#builder:not([hidden]) #builder-title")
     return context, page
 
 
@@ -85,7 +89,15 @@ def test_an_author_s_puzzle_is_solved_on_a_phone_in_a_host_page_of_another_origi
     assert snippet.startswith(f'<iframe src="{base_url}?embed&amp;mode=puzzle')
     assert 'width="360" height="640"' in snippet and f"lang={lang}" in snippet
     context.close()
+    solved_on_a_phone(browser, base_url, serve_site, tmp_path, wait_ready, screenshot, snippet,
+                      GOAL, solution(), solved, f"builder-reader-phone-{lang}")
 
+
+def solved_on_a_phone(browser, base_url, serve_site, tmp_path, wait_ready, screenshot,
+                      snippet: str, goal: str, actions: list[str], solved: str,
+                      name: str) -> None:
+    """``snippet`` pasted into a host page on another origin, which a reader on a phone
+    opens and solves by playing ``actions``; the host hears ready, the height, solved."""
     (tmp_path / "index.html").write_text(
         HOST_HEAD + '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<body><h1>Rules</h1>{snippet}<script>{HOST_SCRIPT}</script>{HEARD}"
@@ -103,15 +115,49 @@ def test_an_author_s_puzzle_is_solved_on_a_phone_in_a_host_page_of_another_origi
     page.wait_for_function("""() => (window.heard || []).some(m => m.kahuna === 'height'
         && document.querySelector('iframe').style.height === Math.ceil(m.px) + 'px')""")
     settle(frame)
-    for action in solution():
+    for action in actions:
         do(frame, action)
     frame.wait_for_selector("#lesson .verdict.solved")
     assert solved in frame.text_content("#lesson")
     page.wait_for_function("(window.heard || []).some(m => m.kahuna === 'solved')")
     said = page.evaluate("window.heard.find(m => m.kahuna === 'solved')")
-    assert said == {"kahuna": "solved", "version": 1, "goal": GOAL, "puzzle": ""}
-    screenshot(page, f"builder-reader-phone-{lang}")
+    assert said == {"kahuna": "solved", "version": 1, "goal": goal, "puzzle": ""}
+    screenshot(page, name)
     reader.close()
+
+
+EDITOR_GOAL = "gain:BARI"  # the worked example's: White places ALOA>BARI among others
+
+
+@pytest.mark.parametrize("lang, solved, reach", [("en", "Solved!", "reached by 120 of"),
+                                                 ("de", "Gelöst!", "in 120 von 180")])
+def test_a_position_built_in_the_editor_becomes_a_puzzle_solved_on_a_phone(
+        browser, base_url, serve_site, tmp_path, wait_ready, screenshot, lang, solved, reach):
+    """Issue 32's story from the editor: the worked example built from empty on a laptop,
+    its goal checked by the solver (how many turns, one shown), "Embed this position" in
+    puzzle mode with that goal, the snippet in a host page on another origin, and a reader
+    on a phone solves it."""
+    context, page = author(browser, base_url, wait_ready, f"editor&pace=0&lang={lang}")
+    for act in editor_acts():
+        edit(page, act)
+    page.fill("#editor-goal", EDITOR_GOAL)
+    edit(page, "edit:goal")
+    answer = page.wait_for_selector("#lesson .ed-answer .solvable")
+    assert reach in answer.inner_text()
+    screenshot(page, f"editor-puzzle-checked-{lang}")
+    edit(page, "edit:embed")
+    page.wait_for_selector("#builder:not([hidden]) #builder-title")
+    assert page.get_attribute('[data-act="builder:mode:puzzle"]', "aria-pressed") == "true"
+    assert page.input_value("#builder-goal") == EDITOR_GOAL
+    page.click('[data-act="builder:size:phone"]')
+    page.click(f'[data-act="builder:lang:{lang}"]')
+    snippet = copied_snippet(page)
+    context.close()
+    position = decode_link(re.search(r"position=([^&\"]+)", snippet)[1])
+    plans, _count = solve(goal_from_text(EDITOR_GOAL), position_from_json(position, 0))
+    solved_on_a_phone(browser, base_url, serve_site, tmp_path, wait_ready, screenshot, snippet,
+                      EDITOR_GOAL, [str(a) for a in plans[0]], solved,
+                      f"editor-puzzle-reader-phone-{lang}")
 
 
 def test_garbage_pasted_is_refused_and_nothing_is_lost(browser, base_url, wait_ready,
@@ -192,3 +238,23 @@ def test_the_builder_fits_a_phone_and_a_double_tap_draws_one_note(browser, base_
     screenshot(page, "builder-phone")
     context.close()
     assert not outside
+
+
+#: Whether the centre of the element of ``s`` is the element itself (nothing over it).
+UNCOVERED = """s => { const e = document.querySelector(s); const r = e.getBoundingClientRect();
+    return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"""
+
+
+@pytest.mark.parametrize("width, height", [(360, 640), (390, 844), (844, 390), (1280, 800)])
+def test_download_picture_is_never_under_the_close_row(browser, base_url, wait_ready,
+                                                       screenshot, width, height):
+    """Scrolled into sight as the keyboard and a finger bring it, "Download picture" is
+    the button under the pointer, not the sticky Close row at the box's foot."""
+    context, page = author(browser, base_url, wait_ready)
+    page.set_viewport_size({"width": width, "height": height})
+    for act in ("builder:copy:snippet", "builder:picture"):
+        button = page.locator(f'#builder [data-act="{act}"]')
+        button.scroll_into_view_if_needed()
+        assert page.evaluate(UNCOVERED, f'#builder [data-act="{act}"]'), act
+    screenshot(page, f"builder-foot-{width}x{height}")
+    context.close()

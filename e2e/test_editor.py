@@ -86,3 +86,41 @@ def test_keys_alone(page, base_url, wait_ready) -> None:
     assert "Black bridge" in built.get_attribute("aria-label")
     assert "Press to change it" in built.get_attribute("aria-label")
     assert page.locator('#lesson [data-act="edit:undo"]').count() == 1
+
+
+def test_a_pressed_choice_shows_in_the_dark_theme(page, base_url, wait_ready, screenshot) -> None:
+    """The dark theme's lesson buttons all took one colour, over the editor's pressed
+    one's: who is to move, the round, where cards go could not be told apart."""
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{base_url}?editor&pace=0")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    background = ("s => getComputedStyle(document.querySelector(`#lesson [data-act='${s}']`))"
+                  ".backgroundColor")
+    pressed = page.get_attribute('#lesson [data-act="edit:target:black"]', "aria-pressed")
+    assert pressed == "true"
+    assert page.evaluate(background, "edit:target:black") != page.evaluate(
+        background, "edit:target:white")
+    screenshot(page, "editor-dark")
+
+
+def test_set_up_from_a_replays_step_then_embed_it(page, base_url, wait_ready, screenshot) -> None:
+    """A finished game replayed: "Set up from here" opens the editor on the step shown (its
+    start),
+    by keys as by mouse; "Embed this position" opens the builder on it, and closing the
+    builder comes back to the editor."""
+    from scripts.a11y import finished_link
+
+    page.goto(f"{base_url}?pace=0&record={finished_link()}")
+    wait_ready(page)
+    page.click('#dialog [data-act="replay"]')
+    page.focus('#lesson [data-act="edit:open:step"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#editor-title")
+    assert page.locator("#lesson .missing").count() == 0  # a whole position, ready to use
+    edit(page, "edit:embed")
+    page.wait_for_selector("#builder:not([hidden]) #builder-title")
+    screenshot(page, "editor-replay-step-embedded")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#builder", state="hidden")
+    assert page.locator("#editor-title").is_visible()

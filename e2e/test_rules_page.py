@@ -173,6 +173,32 @@ def test_the_live_board_on_a_phone_takes_its_games_height(phone_page, base_url, 
     assert not external_requests
 
 
+#: Nothing of the wide layout's side panel (its hand, its buttons) scrolls inside the frame.
+PANEL_FITS = "(s => s.scrollHeight <= s.clientHeight + 1)(document.querySelector('.side'))"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_live_board_on_a_laptop_shows_its_whole_panel(page, base_url, screenshot, lang,
+                                                          external_requests):
+    """At 1024 x 768 the live frame lays the game out beside its panel at the frame's own
+    height, and it first took the height of the picture it stood over: the frame grows
+    until the panel's hand and buttons show whole (web/embed-height.js counts what the
+    panel hides). Kept at that first height, the hand scrolled inside the panel and slid
+    under the sticky goal, and a second card could not be clicked (German, offline)."""
+    open_rules(page, base_url, lang)
+    page.click("#board-control button.try")
+    frame = live_frame(page)
+    frame.wait_for_selector("#lesson .goal")
+    frame.wait_for_function(PANEL_FITS)
+    frame.wait_for_function(FITS)
+    do(frame, "ELAI>HUNA")  # the puzzle's answer: two cards chosen one after the other
+    end_turn(frame)
+    frame.wait_for_selector("#lesson .verdict.solved")
+    page.locator("#board-control iframe.live-board").scroll_into_view_if_needed()
+    screenshot(page, f"rules-laptop-live-{lang}")
+    assert not external_requests
+
+
 #: The addresses the service worker's caches hold.
 def test_the_rules_pages_open_offline_once_read(sw_context, built_site, serve_site, wait_ready):
     """The deployed site's service worker keeps a rules page once it was read (a first

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Frame, Page
 from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from scripts.browser import guard_network, wait_ready
-from scripts.page_driver import choose_a_card_that_lights_lines, settle
+from scripts.page_driver import choose_a_card_that_lights_lines, edit, editor_acts, settle
 from tests.helpers import HOLD_ALOA, last_card
 
 AXE = Path(__file__).resolve().parent.parent / "e2e" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -70,6 +70,17 @@ def _cover(page: Page) -> None:
     page.wait_for_selector("#cover:not([hidden])")
 
 
+def _editor(page: Page) -> None:
+    """The position editor (issue 32) on the worked example, every part filled."""
+    for act in editor_acts():
+        edit(page, act)
+
+
+def _builder(page: Page) -> None:
+    """The embed builder over the game, its board drawn beside the page's own."""
+    page.wait_for_selector("#builder:not([hidden]) #builder-board svg.board")
+
+
 #: name -> (viewport, the address's query, what brings the screen up)
 SCREENS = {
     "main": (DESKTOP, "?seed=5&pace=0", _main),
@@ -80,6 +91,8 @@ SCREENS = {
     "hot-seat cover": (DESKTOP, f"?pace=0&position={scoring_link()}", _cover),
     "embed": (PHONE, f"?embed&pace=0&position={scoring_link()}", _main),
     "phone": (PHONE, "?seed=5&pace=0", _main),
+    "editor": (DESKTOP, "?editor&pace=0", _editor),
+    "builder": (DESKTOP, f"?builder&pace=0&position={scoring_link()}", _builder),
 }
 
 

@@ -6,6 +6,7 @@ nothing the viewer could not see in a game in progress (R24)."""
 from __future__ import annotations
 
 import json
+import re
 
 from kahuna.notation.link import encode
 from web.learn.modes import DIAGRAM, PUZZLE, SEQUENCE
@@ -201,3 +202,16 @@ def test_the_address_s_values_are_percent_encoded_as_a_browser_decodes_them():
     for text in ("Black to move & win", "Zug für Schwarz: 100%", "ŁÓDŹ ?#=+", "a>b,c:d"):
         assert unquote(quote(text)) == text and not set(quote(text)) & set(" &#=+?")
     assert quote("ALOA>HUNA,BARI:1", ",:>") == "ALOA>HUNA,BARI:1"
+
+
+def test_the_builders_board_has_ids_of_its_own_beside_the_games_board():
+    """The builder's board and the game's are in one document: an id drawn twice made
+    `#island-ELAI` and the sea's gradient point at whichever came first."""
+    app = new_app()
+    handle(app, "builder:open")
+    ids = re.compile(r'\bid="([^"]+)"')
+    game = set(ids.findall(view(app).board))
+    builder = controls_html(app.builder, app.site)
+    assert "island-ELAI" in game and "builder-island-ELAI" in ids.findall(builder)
+    assert game & set(ids.findall(builder)) == set()
+    assert 'url(#builder-sea)' in builder and 'url(#sea)' not in builder

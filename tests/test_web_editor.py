@@ -9,7 +9,7 @@ import re
 from kahuna import BLACK, WHITE, decode_link, position_to_json
 from kahuna.notation.link import link_url
 from tests.helpers import island, line, worked_example
-from tests.web_helpers import clickable, handle, new_app, view
+from tests.web_helpers import clickable, handle, new_app, played, view
 
 
 def editing(*acts: str):
@@ -110,3 +110,76 @@ def test_in_german() -> None:
     lesson = view(app).lesson
     assert 'data-rule="R2"' in lesson and "Es gibt nur zwei HUNA-Karten." in lesson
     assert 'href="rules/de.html"' in lesson and "Stellung aufbauen" in lesson
+
+
+def test_embed_this_position_opens_the_builder_on_the_exact_hands_and_comes_back() -> None:
+    state = worked_example()
+    app = editing("edit:paste:" + link_url(position_to_json(state), "https://x.test/"))
+    assert "edit:embed" in clickable(view(app).lesson)
+    draft = app.editor.draft
+    handle(app, "edit:embed")
+    assert app.builder is not None and app.builder.exact
+    assert app.builder.position()["hands"] == position_to_json(state)["hands"]
+    handle(app, "escape")  # the builder closed: the editor again, its draft kept
+    assert app.builder is None and app.editor is not None and app.editor.draft == draft
+
+
+def test_embed_waits_until_the_position_is_complete() -> None:
+    app = editing("edit:add:HUNA")
+    assert "edit:embed" not in clickable(view(app).lesson)
+    handle(app, "edit:embed")  # a stray act: nothing opens
+    assert app.builder is None and app.editor is not None
+
+
+def test_set_up_from_any_step_of_a_replay() -> None:
+    app = new_app()
+    app.resume(played(400))
+    handle(app, "replay")
+    handle(app, "step:round:2")
+    assert "edit:open:step" in clickable(view(app).lesson)
+    shown = app.sequence.states[app.sequence.step]
+    handle(app, "edit:open:step")
+    d = app.editor.draft
+    assert d.owner == tuple(shown.owner) and d.cards[BLACK] == tuple(sorted(shown.hand(BLACK)))
+    assert d.round == shown.round and view(app).turn == "edit"
+    handle(app, "edit:close")  # back to the replay, at that step
+    assert app.editor is None and app.sequence.states[app.sequence.step] is shown
+
+
+def test_a_puzzle_goal_is_checked_by_the_solver_and_embedded_with_it() -> None:
+    state = worked_example()
+    app = editing("edit:paste:" + link_url(position_to_json(state), "https://x.test/"))
+    handle(app, "edit:goal:control:1")
+    answer = app.editor.answer
+    assert answer.solvable() and 0 < answer.reaching <= answer.turns and answer.shown
+    lesson = view(app).lesson
+    assert f"reached by {answer.reaching} of the mover’s {answer.turns} whole turns" in lesson
+    assert len(answer.effects) == len(answer.shown) and "One of them: " in lesson
+    handle(app, "edit:embed")  # the builder in puzzle mode, the goal checked carried along
+    assert app.builder.mode == "puzzle" and app.builder.goal == "control:1"
+    assert "goal=control:1" in app.builder.query()
+
+
+def test_an_unsolvable_goal_says_so_and_a_changed_position_drops_the_answer() -> None:
+    state = worked_example()
+    app = editing("edit:paste:" + link_url(position_to_json(state), "https://x.test/"))
+    handle(app, "edit:goal:control:12")  # all twelve islands in one turn: never
+    assert not app.editor.answer.solvable()
+    assert "the puzzle cannot be solved" in view(app).lesson
+    handle(app, "edit:embed")  # no goal carried: the builder as for any position
+    assert app.builder.mode != "puzzle" or not app.builder.goal
+    handle(app, "escape")
+    handle(app, "edit:flip")  # the position changed: the answer was for another one
+    assert "cannot be solved" not in view(app).lesson
+
+
+def test_a_garbled_goal_or_an_unfinished_position_is_said_not_solved() -> None:
+    app = editing("edit:add:HUNA")
+    handle(app, "edit:goal:gain:ELAI")
+    assert "needs a complete position" in view(app).lesson
+    state = worked_example()
+    handle(app, "edit:paste:" + link_url(position_to_json(state), "https://x.test/"))
+    handle(app, "edit:goal:win:everything")
+    assert "This goal does not read" in view(app).lesson
+    handle(app, "lang:de")
+    assert 'role="alert"' in view(app).lesson

@@ -418,8 +418,9 @@ def _analysis_screens() -> list[str]:
 
 def _editor_screens() -> list[str]:
     """The position editor (web/view/editor.py): its panel and board from empty, from a
-    deal, through rounds, scorings, unknown cards and variants, a garbage paste, and the
-    words of every rule a change may break."""
+    deal, through rounds, scorings, unknown cards and variants, a garbage paste, a
+    puzzle's goal checked (unfinished, solvable, not, unreadable), and the words of every
+    rule a change may break."""
     from kahuna import Breach
     from web.view.editor import board_html, breach_words, panel_html
 
@@ -430,7 +431,8 @@ def _editor_screens() -> list[str]:
                 "unknown:black:1", "unknown:black:-1", "target:display", "add:ELAI",
                 "pile:1", "pile:-1", "round:2", "scoring:0", "round:1", "move:white",
                 "variant:fewer_surprises", "flip", "undo", "redo", "open:deal", "clear",
-                "paste:garbage"):
+                "paste:garbage", "goal:gain:ELAI", "open:deal", "goal:control:1",
+                "goal:control:12", "goal:nonsense"):
         handle(app, "edit:" + act)
         shown.append(panel_html(app.editor))
         shown.append(board_html(app.editor.draft, False))

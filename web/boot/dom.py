@@ -37,7 +37,8 @@ TIP_SECONDS = 6
 LONG_PRESS_MS = 500
 DARK = "(prefers-color-scheme: dark)"
 OPEN = "kahuna:open?"  # a host page's message: show the example of this query
-PASTE, PASTE_FIELD = "edit:paste", "editor-paste"  # the editor's pasted text (web/view/editor.py)
+#: The editor's acts that take the text of a field with them (web/view/editor.py).
+FIELD_OF = {"edit:paste": "editor-paste", "edit:goal": "editor-goal"}
 CHOOSER = "open-file"  # the hidden file input of "Open a game record…" (index.html)
 SHARED = "share-link"  # the share dialog's field with the link (web/view/share.py)
 
@@ -314,8 +315,8 @@ class Page(Keyboard, Loops, AnalysisLoop):
                 self.render()
             return
         act = target.getAttribute("data-act")
-        if act == PASTE:  # the editor's Open: the text pasted into its field goes along
-            act += ":" + str(document.getElementById(PASTE_FIELD).value)
+        if act in FIELD_OF:  # the editor's Open, Check: the text of its field goes along
+            act += ":" + str(document.getElementById(FIELD_OF[act]).value)
         act += field_text(target)  # a game by links: the friend's name goes along
         if event.detail > 1 and act.startswith("do:"):  # a double click plays once
             return

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 
 from kahuna import Breach, Draft, State, draft_refusals, draft_state
 
+from .proof import Answer
+
 #: Where the palette's island cards go: a hand, or the display.
 TARGETS = ("black", "white", "display")
 
@@ -24,6 +26,11 @@ class Editor:
     redone: list[Draft] = field(default_factory=list)
     refused: Breach | None = None  # the last change refused, and the rule it broke
     pasted: str = ""  # why the pasted text was refused, in plain words ("" none)
+    answer: Answer | None = None  # the solver's answer for a puzzle's goal (web/learn/proof.py)
+
+    def checked(self) -> Answer | None:
+        """The solver's last answer, if it was for the draft as it is now."""
+        return self.answer if self.answer is not None and self.answer.draft == self.draft else None
 
     def change(self, draft: Draft) -> bool:
         """Take ``draft`` unless it breaks a rule no position may break: then keep the

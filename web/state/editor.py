@@ -16,7 +16,10 @@ from ..game import saves
 from ..game.match import COMPUTER, HOTSEAT, Match
 from ..game.players import levels
 from ..learn.editor import TARGETS, Editor
+from ..learn.modes import PUZZLE
+from ..learn.proof import check
 from ..words.reasons import reason
+from .builder_acts import open_builder
 from .sharing import Share
 
 if TYPE_CHECKING:
@@ -32,10 +35,15 @@ def _seed(app: App) -> int:
 
 
 def _open(app: App, rest: str) -> None:
-    """Open the editor (``rest``: "empty", "deal" or "game"; "" keeps an open editor's
-    draft, else starts empty). The game behind stays as it was."""
+    """Open the editor (``rest``: "empty", "deal", "game" or "step", a replay's step shown;
+    "" keeps an open editor's draft, else starts empty). The game behind stays as it was."""
     editor = app.editor if app.editor is not None and rest else Editor(seed=_seed(app))
-    if rest == "deal":
+    sequence = app.sequence
+    if rest == "step" and sequence is not None and app.match is not None:
+        # a finished game's replay shows every card; a game still going, what its viewer saw
+        editor.change(draft_of(sequence.states[sequence.step]) if sequence.game.state.is_over
+                      else draft_seen(app.match.observation()))
+    elif rest == "deal":
         editor.change(draft_of(new_game(Setup(seed=_seed(app), first=BLACK))))
     elif rest == "game" and app.match is not None and not app.match.state.is_over:
         editor.change(draft_seen(app.match.observation()))  # R24: only what the viewer sees
@@ -156,6 +164,19 @@ def _share(app: App, e: Editor) -> None:
     app.under, app.dialog = app.dialog, "share"
 
 
+def _embed(app: App, e: Editor) -> None:
+    """The embed builder on the position as set up, every hand exact; closing it comes
+    back to the editor, the draft as it was."""
+    try:
+        data = draft_position(e.draft, e.seed)
+    except KahunaError:  # unfinished: the panel says what is missing
+        return
+    open_builder(app, data, exact=True)
+    answer = e.checked()
+    if answer is not None and answer.solvable() and app.builder is not None:
+        app.builder.mode, app.builder.goal = PUZZLE, answer.goal  # the puzzle checked
+
+
 def edit(app: App, rest: str) -> None:
     """One act of the editor; outside it (but ``open``), and when malformed, nothing."""
     verb, _, args = rest.partition(":")
@@ -173,6 +194,10 @@ def edit(app: App, rest: str) -> None:
         _play(app, e, args)
     elif verb == "share":
         _share(app, e)
+    elif verb == "goal":  # the goal field's text comes along (web/boot/dom.py)
+        e.answer = check(e.draft, e.seed, args)
+    elif verb == "embed":
+        _embed(app, e)
     elif verb == "close":
         app.editor = None
         if app.match is None:

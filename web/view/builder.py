@@ -15,7 +15,7 @@ from ..state.sharing import LIMIT, REFUSED
 from ..learn.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
 from ..words.language import NAMES, _
 from .dialogs import _options, button, problem_text
-from .render import board_svg
+from .render import board_svg, own_ids
 
 
 def _words() -> dict[str, str]:
@@ -68,7 +68,8 @@ def _notes(b: Builder, portrait: bool) -> str:
     words = _words()
     tools = _options("tool", b.tool, [(kind, words[kind]) for kind in NOTES], "builder")
     state = position_from_json(b.position(), 0)
-    board = board_svg(observe(state, state.to_move), b.marks(), portrait)
+    # the game's board is in the same document under the builder: ids of its own
+    board = own_ids(board_svg(observe(state, state.to_move), b.marks(), portrait), "builder-")
     waiting = (_("Now click the island the arrow points to.") if b.start
                else _("Click the board to add or remove a note of the chosen kind."))
     fields = "".join(_field(kind, words[kind], b.notes[kind]) for kind in NOTES)

@@ -16,6 +16,7 @@ from kahuna import (
 from ..learn.editor import TARGETS, Editor
 from ..words.language import N_, _, in_use, tr
 from .dialogs import button
+from .proof import puzzle_html
 from .render import Marks, board_svg
 
 CYCLE = N_("Press to change it: no bridge, Black, White.")
@@ -164,7 +165,8 @@ def panel_html(e: Editor, site: bool = True) -> str:
     ready = not waiting
     ways = (button("edit:play:computer", _("Play from here against the computer"), ready)
             + button("edit:play:hotseat", _("Play from here, two players"))
-            + button("edit:share", _("Share this position"))) if ready else (
+            + button("edit:share", _("Share this position"))
+            + button("edit:embed", _("Embed this position"))) if ready else (
         f'<p class="note">{escape(_("Play and sharing wait until the position is complete."))}'
         f'</p>')
     ways += button("edit:close", _("Close the editor"))
@@ -178,6 +180,6 @@ def panel_html(e: Editor, site: bool = True) -> str:
             + _row(_("Display"), shown, "display") + _said(e, "display", waiting)
             + _row(_("Draw pile"), pile, "pile") + _said(e, "pile", waiting)
             + _row(_("Round"), rounds + scored) + f'<p class="note">{escape(points)}</p>'
-            + _row(_("To move"), movers) + _row(_("Variants"), variants)
+            + _row(_("To move"), movers) + _row(_("Variants"), variants) + puzzle_html(e)
             + f'<div class="buttons">{tools}</div><div class="buttons foot">{ways}</div>'
             '</section>')

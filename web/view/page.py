@@ -180,7 +180,9 @@ def _lesson_html(app: App, log: list[str]) -> str:
     if app.sequence is not None:
         back = (_("Back to the game") if app.sequence.back_to is not None else
                 _("Back to the puzzle") if app.puzzle is not None else "")
-        return controls_html(app.sequence, log[-1] if log else "", caption, back) + _best_turn(app)
+        replay = app.embed is None and app.sequence.back_to is not None
+        return (controls_html(app.sequence, log[-1] if log else "", caption, back, replay)
+                + _best_turn(app))
     if app.puzzle is not None:
         return puzzle_html(app.puzzle, caption, site=app.embed is None)
     return f'<p class="caption">{escape(caption)}</p>' if caption else ""

@@ -6,6 +6,8 @@ diagram's notes); the page inserts the text.
 
 from __future__ import annotations
 
+import re
+
 from kahuna import Marks, Observation, board_svg as svg_text
 
 from ..words.language import tr
@@ -17,3 +19,12 @@ def board_svg(obs: Observation | None, marks: Marks = NO_MARKS, portrait: bool =
     """The whole board as one ``<svg>`` element (``obs=None``: the empty board the page
     shows before Python has started; ``portrait``: turned a quarter for tall screens)."""
     return svg_text(obs, marks, portrait, tr())
+
+
+_IDS = re.compile(r'(\bid="|url\(#)')
+
+
+def own_ids(svg: str, prefix: str) -> str:
+    """``svg`` with its ids, and its references to them, prefixed: a second drawing in the
+    same document (the embed builder's board over the game's) keeps ids unique there."""
+    return _IDS.sub(lambda m: m[1] + prefix, svg)

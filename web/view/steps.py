@@ -20,10 +20,11 @@ ICONS = {"first": "M2 2h2v12H2zM9 2v12L4 8zM15 2v12L10 8z", "back": "M3 2h2v12H3
          "play": "M4 2v12l9-6z", "pause": "M3 2h4v12H3zM9 2h4v12H9z"}
 
 
-def controls_html(seq: Sequence, sentence: str, caption: str = "", back: str = "") -> str:
+def controls_html(seq: Sequence, sentence: str, caption: str = "", back: str = "",
+                  setup: bool = False) -> str:
     """The stepper: the caption, where the reader is, the sentence of the step shown,
     the buttons and the rounds; ``back``: the words of the way out (a replay, a puzzle's
-    solution), none when ""."""
+    solution), none when ""; ``setup``: "Set up from here" too (the editor on this step)."""
     k, last = seq.step, seq.last
     head = f'<p class="caption">{escape(caption)}</p>' if caption else ""
     where = (_("Step {step} of {steps}").format(step=k, steps=last) if k else
@@ -42,7 +43,8 @@ def controls_html(seq: Sequence, sentence: str, caption: str = "", back: str = "
             f'<button type="button" data-act="step:round:{n}"'
             f'{CURRENT if n == now else ""}>{n}</button>'
             for n in range(1, len(seq.rounds) + 1)) + "</p>")
-    close = f'<p class="buttons">{button("step:close", back)}</p>' if back else ""
+    here = button("edit:open:step", _("Set up from here")) if setup else ""
+    close = f'<p class="buttons">{button("step:close", back)}{here}</p>' if back else ""
     return (f'{head}<p class="where"><strong>{escape(where)}</strong> {said}</p>'
             f'<div class="stepper" role="group" aria-label="{escape(_("Steps"))}">'
             + "".join(buttons) + f"</div>{rounds}{close}")
