@@ -41,11 +41,12 @@ from scripts.site_server import SENT_AS_IS  # noqa: E402
 
 # Bytes over the wire (gzip), with head-room over the measured values.
 # issue 15's 4.5 MB (6.59 MB before the trimmed stdlib), plus issue 29's rules page kept
-# for offline reading (about 24 kB), and issue 32's board editor and embed builder
-# (about 31 kB; docs/deploy.md)
-BUDGET_FIRST_VISIT = 4_560_000
+# for offline reading (about 24 kB), issue 32's board editor, embed builder and Best turn
+# (about 45 kB), and issue 31's games by links, which must open offline (about 20 kB;
+# docs/deploy.md)
+BUDGET_FIRST_VISIT = 4_600_000
 BUDGET_LATER_VISIT = 4_500  # issue 15: "as small as today" (4.9 kB that day)
-BUDGET_UPDATE = 6_700  # issue 15: 6.3 kB that day; the index names more modules since (29, 30, 32)
+BUDGET_UPDATE = 7_200  # issue 15: 6.3 kB that day; the index names more modules since (29-32)
 
 
 def _brotli_sizes(paths: list[Path]) -> list[int] | None:
