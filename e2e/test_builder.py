@@ -184,12 +184,7 @@ def test_garbage_pasted_is_refused_and_nothing_is_lost(browser, base_url, wait_r
 
 def test_the_builder_by_keyboard_alone_from_the_game_to_the_copied_snippet(
         browser, base_url, wait_ready, screenshot):
-    context = browser.new_context(viewport={"width": 1280, "height": 860},
-                                  service_workers="block")
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
-    page = context.new_page()
-    page.goto(f"{base_url}?position={encode(REMOVAL)}")
-    wait_ready(page)
+    context, page = author(browser, base_url, wait_ready, f"position={encode(REMOVAL)}")
     page.focus("body")
     keys_to(page, "#log-label")  # the Moves box, opened by its summary
     page.keyboard.press("Enter")

@@ -23,6 +23,8 @@ from .new_game import seat_of
 from .sharing import Share
 
 if TYPE_CHECKING:
+    from kahuna.correspondence import Game
+
     from .app import App
 
 #: The saves' "current game" names a game by links so (web/game/saves.py CURRENT).
@@ -224,11 +226,7 @@ def _invite(app: App, rest: str) -> None:
                   open_draws=c.open_draws, handicap=c.handicap,
                   handicap_player=parse_seat(c.handicap_player))
     game, link = correspondence.invite(setup, seat_of(c.colour, pick), rng)
-    now = app.now()
-    entry = ByLinks(saves.new_id(app.storage, now), game, name, [], now, now)
-    show(app, entry)
-    save(app)
-    offer(app, link.text)
+    _keep_new(app, game, name, link.text)
 
 
 def _accept(app: App, rest: str) -> None:
@@ -240,11 +238,16 @@ def _accept(app: App, rest: str) -> None:
     name = _named(app, rest)
     game, reply = held
     app.friend.invitation = None
+    _keep_new(app, game, name, reply.text)
+
+
+def _keep_new(app: App, game: Game, name: str, link: str) -> None:
+    """A game just invited to or accepted: kept, shown, and its first link offered."""
     now = app.now()
     entry = ByLinks(saves.new_id(app.storage, now), game, name, [], now, now)
     show(app, entry)
     save(app)
-    offer(app, reply.text)
+    offer(app, link)
 
 
 def _decline(app: App, rest: str) -> None:

@@ -14,7 +14,7 @@ from ..state.builder import NOTES, SIZES, Builder
 from ..state.sharing import LIMIT, REFUSED
 from ..learn.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
 from ..words.language import NAMES, _
-from .dialogs import _options, button, problem_text
+from .dialogs import button, options, problem_text
 from .render import board_svg, own_ids
 
 
@@ -66,7 +66,7 @@ def _hidden_cards(b: Builder) -> str:
 
 def _notes(b: Builder, portrait: bool) -> str:
     words = _words()
-    tools = _options("tool", b.tool, [(kind, words[kind]) for kind in NOTES], "builder")
+    tools = options("tool", b.tool, [(kind, words[kind]) for kind in NOTES], "builder")
     state = position_from_json(b.position(), 0)
     # the game's board is in the same document under the builder: ids of its own
     board = own_ids(board_svg(observe(state, state.to_move), b.marks(), portrait), "builder-")
@@ -109,9 +109,9 @@ def _out(b: Builder, site: str) -> str:
 def controls_html(b: Builder, site: str, portrait: bool = False) -> str:
     """Everything the author sets, then what they take away."""
     words = _words()
-    modes = _options("mode", b.mode, [(m, words[m]) for m in b.modes()], "builder")
-    sizes = _options("size", b.size, [(s, words[s]) for s in SIZES], "builder")
-    langs = _options("lang", b.lang, [("", _("The reader’s")), *NAMES.items()], "builder")
+    modes = options("mode", b.mode, [(m, words[m]) for m in b.modes()], "builder")
+    sizes = options("size", b.size, [(s, words[s]) for s in SIZES], "builder")
+    langs = options("lang", b.lang, [("", _("The reader’s")), *NAMES.items()], "builder")
     problem = (f'<div role="alert">{problem_text(b.problem, b.detail)}</div>'
                if b.problem else "")
     return (f'<h2 id="builder-title">{escape(_("Embed this position"))}</h2>'

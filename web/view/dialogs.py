@@ -25,7 +25,9 @@ from ..words.tips import TIPS
 from .panels import islands_held, scores_table, scoring_names
 
 
-def _options(key: str, current: str, values: list[tuple[str, str]], head: str = "set") -> str:
+def options(key: str, current: str, values: list[tuple[str, str]], head: str = "set") -> str:
+    """A row of toggle buttons, one per ``(value, label)``, the ``current`` one pressed;
+    each does the act ``head:key:value``."""
     buttons = "".join(
         f'<button type="button" data-act="{head}:{key}:{escape(v)}" '
         f'aria-pressed="{str(v == current).lower()}">{escape(label)}</button>'
@@ -33,7 +35,8 @@ def _options(key: str, current: str, values: list[tuple[str, str]], head: str = 
     return f'<div class="seg" role="group">{buttons}</div>'
 
 
-def _row(label: str, body: str) -> str:
+def row(label: str, body: str) -> str:
+    """One labelled row of a dialog's grid of options."""
     return f'<div class="row"><span class="label">{escape(label)}</span>{body}</div>'
 
 
@@ -61,31 +64,31 @@ def new_game_html(choice: NewGame, levels: tuple[str, ...], saved: list[Saved],
     way out of this dialog but Back leaves it."""
     seats = [(seat_name(q), _colour(q)) for q in (BLACK, WHITE)] + [(RANDOM, _("Random"))]
     on_off = [("off", _("Off")), ("on", _("On"))]
-    modes = _options("mode", choice.mode, [
+    modes = options("mode", choice.mode, [
         (COMPUTER, name_words("Computer", tr())), (HOTSEAT, _("Two players"))])
     # a game by links opens its own dialog (web/view/friend.py): a third choice of the row
     far = button("friend-new", _("A friend at a distance"))
-    rows = [_row(_("Opponent"), modes.removesuffix("</div>") + far + "</div>")]
+    rows = [row(_("Opponent"), modes.removesuffix("</div>") + far + "</div>")]
     if choice.mode == COMPUTER:
-        rows.append(_row(_("Your colour"), _options("colour", choice.colour, seats)))
+        rows.append(row(_("Your colour"), options("colour", choice.colour, seats)))
         level = choice.level or levels[0]  # "" until chosen: the weakest
-        rows.append(_row(_("Level"), _options("level", level, [
+        rows.append(row(_("Level"), options("level", level, [
             (name, level_name(name)[:1].upper() + level_name(name)[1:])  # a label, as the rest
             for name in levels])))
         rows.append(note(results))
-    rows.append(_row(_("Who starts"), _options("first", choice.first, seats)))
-    rows.append(_row(_("Fewer surprises (V1)"), _options(
+    rows.append(row(_("Who starts"), options("first", choice.first, seats)))
+    rows.append(row(_("Fewer surprises (V1)"), options(
         "fewer_surprises", "on" if choice.fewer_surprises else "off", on_off)))
     rows.append(note(_("No building next to the opponent’s islands; after removing a bridge "
                         "you may build on that line for free.")))
-    rows.append(_row(_("Open draws (V2)"), _options(
+    rows.append(row(_("Open draws (V2)"), options(
         "open_draws", "on" if choice.open_draws else "off", on_off)))
     rows.append(note(_(TIPS["v2"][1])))  # said as a newcomer sees it: dashed cards without V2
-    rows.append(_row(_("Handicap bridges"), _options(
+    rows.append(row(_("Handicap bridges"), options(
         "handicap", str(choice.handicap), [(str(n), str(n) if n else _("None"))
                                            for n in range(4)])))
     if choice.handicap:
-        rows.append(_row(_("Handicap for"), _options("handicap_player", choice.handicap_player,
+        rows.append(row(_("Handicap for"), options("handicap_player", choice.handicap_player,
                                                      seats[:2])))
         who = _colour(SEATS.index(choice.handicap_player))
         rows.append(note(ngettext(
@@ -262,7 +265,7 @@ def language_html(current: str) -> str:
 def settings_html(chosen: Settings) -> str:
     """The settings: the computer's pace, animations, the colour theme; the keys, and the
     rules page in the language spoken."""
-    rows = [_row(label, _options(key, getattr(chosen, key),
+    rows = [row(label, options(key, getattr(chosen, key),
                                  [(value, _(WORDS[value])) for value in CHOICES[key]], "pref"))
             for key, label in (("pace", _("Computer’s pace")), ("animations", _("Animations")),
                                ("theme", _("Colours")))]

@@ -16,24 +16,12 @@ from ..state.friendly import Friendly
 from ..state.new_game import RANDOM, NewGame
 from ..state.sharing import COPIED, REFUSED, Share
 from ..words.language import _, ngettext, tr
-from .dialogs import button, note
+from .dialogs import button, note, options, row
 
 #: The field the friend's name is typed in: its text goes with the act (web/boot/dom.py).
 NAME_FIELD = "friend-name"
 #: The link's field: the share dialog's id, so that a tap selects the whole link.
 LINK_FIELD = "share-link"
-
-
-def _seg(key: str, current: str, values: list[tuple[str, str]]) -> str:
-    buttons = "".join(
-        f'<button type="button" data-act="set:{key}:{escape(v)}" '
-        f'aria-pressed="{str(v == current).lower()}">{escape(label)}</button>'
-        for v, label in values)
-    return f'<div class="seg" role="group">{buttons}</div>'
-
-
-def _row(label: str, body: str) -> str:
-    return f'<div class="row"><span class="label">{escape(label)}</span>{body}</div>'
 
 
 def _name_field(name: str) -> str:
@@ -54,16 +42,16 @@ def new_html(choice: NewGame, friendly: Friendly) -> str:
     seats = [(seat_name(q), name_words(("Black", "White")[q], tr())) for q in (BLACK, WHITE)]
     seats.append((RANDOM, _("Random")))
     on_off = [("off", _("Off")), ("on", _("On"))]
-    rows = [_row(_("Your colour"), _seg("colour", choice.colour, seats)),
-            _row(_("Who starts"), _seg("first", choice.first, seats)),
-            _row(_("Fewer surprises (V1)"), _seg(
+    rows = [row(_("Your colour"), options("colour", choice.colour, seats)),
+            row(_("Who starts"), options("first", choice.first, seats)),
+            row(_("Fewer surprises (V1)"), options(
                 "fewer_surprises", "on" if choice.fewer_surprises else "off", on_off)),
-            _row(_("Open draws (V2)"), _seg("open_draws", "on" if choice.open_draws else "off",
+            row(_("Open draws (V2)"), options("open_draws", "on" if choice.open_draws else "off",
                                             on_off)),
-            _row(_("Handicap bridges"), _seg("handicap", str(choice.handicap), [
+            row(_("Handicap bridges"), options("handicap", str(choice.handicap), [
                 (str(n), str(n) if n else _("None")) for n in range(4)]))]
     if choice.handicap:
-        rows.append(_row(_("Handicap for"), _seg("handicap_player", choice.handicap_player,
+        rows.append(row(_("Handicap for"), options("handicap_player", choice.handicap_player,
                                                  seats[:2])))
     how = _("The page makes an invitation link. Send it to your friend with any messenger; "
             "each turn then travels as a link. Neither of you can see the other’s hand, "
