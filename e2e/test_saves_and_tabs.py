@@ -45,8 +45,13 @@ def dismiss(page) -> None:
             if page.locator("#cover").is_visible():
                 page.click('#cover [data-act="uncover"]')
             return
-        close = page.locator('#dialog [data-act="close"]')
-        (close if close.count() else page.locator('#dialog [data-act="start"]')).first.click()
+        # close it, or go back to the new-game dialog (a game by links' options have
+        # Back, not Close), or start the game it offers
+        for act in ("close", "menu", "start"):
+            target = page.locator(f'#dialog [data-act="{act}"]')
+            if target.count():
+                target.first.click()
+                break
 
 
 def test_no_record_leaves_the_page_during_a_game_and_the_finished_one_replays(
