@@ -23,7 +23,7 @@ from .new_game import seat_of
 from .sharing import Share
 
 if TYPE_CHECKING:
-    from kahuna.correspondence import Game
+    from kahuna import correspondence
 
     from .app import App
 
@@ -241,7 +241,7 @@ def _accept(app: App, rest: str) -> None:
     _keep_new(app, game, name, reply.text)
 
 
-def _keep_new(app: App, game: Game, name: str, link: str) -> None:
+def _keep_new(app: App, game: correspondence.Game, name: str, link: str) -> None:
     """A game just invited to or accepted: kept, shown, and its first link offered."""
     now = app.now()
     entry = ByLinks(saves.new_id(app.storage, now), game, name, [], now, now)
