@@ -6,9 +6,9 @@ site_server   session; ``site_server(prefix="")`` serves the repo root at
               ``http://127.0.0.1:PORT{prefix}/`` (one server per prefix, cached)
 base_url      ``http://127.0.0.1:PORT/``        (repo root)
 kahuna_url    ``http://127.0.0.1:PORT/kahuna/`` (repo root under a sub-path)
-browsers      per test file; its headless Chromium (``$KAHUNA_CHROMIUM`` or
+browsers      per worker (session); its headless Chromium (``$KAHUNA_CHROMIUM`` or
               /usr/bin/chromium), launched again after a renderer crash (RENDERER_CRASHED)
-browser       that file's Chromium, with no network (scripts/browser.py), whose pages
+browser       that Chromium, with no network (scripts/browser.py), whose pages
               open the game as a returning player, never offered the tutorial
               (e2e/test_tutorial.py has its own Browsers, of first visits); every
               context made from it, by a fixture or by hand, reports to console_messages
@@ -19,7 +19,7 @@ external_requests  list of every request whose host was not 127.0.0.1 (all fail:
 console_messages   list of "type: text" console lines (an error's with its " [url]") and page
               errors of every page
 page          per test, as in a fresh browser context (service workers blocked), with the
-              two lists above wired in: the test file's kept page, its visited origins'
+              two lists above wired in: the worker's kept page, its visited origins'
               storage cleared (e2e/kept_page.py; a test that changes the page or its
               context for good leaves a new one to the next test)
 phone_page    ``phone_page(width=360, height=740)``: the same, a touch phone's
@@ -48,7 +48,7 @@ import pytest
 from playwright.sync_api import (Browser, BrowserContext, ConsoleMessage, Page, Playwright,
                                  sync_playwright)
 
-from e2e.kept_page import KeptPage
+from e2e.kept_page import Compiled, KeptPage
 from scripts import build_site
 from scripts.browser import (READY_TIMEOUT_MS, crash_lines, guard_network, launch_chromium,
                              wait_ready)
@@ -135,10 +135,12 @@ _crashed = False  # set when a test failed so: the next test gets a new browser
 
 
 class Browsers:
-    """The headless Chromium of one test file, launched again after a renderer crash.
+    """The headless Chromium of one worker, launched again after a renderer crash.
 
-    A browser per file keeps a long suite (some 90 boots of Pyodide) from piling state
-    up in one browser process."""
+    One per worker, not per file: a file's first test would otherwise boot in a new
+    context from source and compile the runtime again (e2e/kept_page.py), some 8 s of
+    CPU for each of the 37 files. What one test leaves in the browser is cleared or
+    dropped before the next (KeptPage), whichever file it is in."""
 
     def __init__(self, pw: Playwright, first_visit: bool = False) -> None:
         self._pw, self._first_visit = pw, first_visit
@@ -163,9 +165,9 @@ class Browsers:
             self._browser.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browsers(playwright_session):
-    """This test file's Browsers (e2e/test_tutorial.py has its own, of first visits)."""
+    """This worker's Browsers (e2e/test_tutorial.py has its own, of first visits)."""
     holder = Browsers(playwright_session)
     yield holder
     holder.close()
@@ -190,7 +192,7 @@ class WatchedBrowser:
 
 @pytest.fixture
 def browser(browsers, console_messages) -> WatchedBrowser:
-    """The test file's headless Chromium (a new one after a renderer crash), watched."""
+    """The worker's headless Chromium (a new one after a renderer crash), watched."""
     return WatchedBrowser(browsers.current(), console_messages)
 
 
@@ -282,10 +284,16 @@ def _watch(page: Page, console_messages: list[str]) -> Page:
     return page
 
 
-@pytest.fixture(scope="module")
-def kept_page():
-    """This test file's KeptPage (e2e/kept_page.py), closed after its last test."""
-    kept = KeptPage()
+@pytest.fixture(scope="session")
+def compiled() -> Compiled:
+    """The bytecode the game compiled in this worker's first kept page (e2e/kept_page.py)."""
+    return Compiled()
+
+
+@pytest.fixture(scope="session")
+def kept_page(compiled):
+    """This worker's KeptPage (e2e/kept_page.py), closed after its last test."""
+    kept = KeptPage(compiled)
     yield kept
     kept.drop()
 
@@ -293,16 +301,16 @@ def kept_page():
 @pytest.fixture
 def page(browsers, kept_page, base_url, console_messages, external_requests):
     """A 1024x768 page (service workers blocked), guarded and watched, as in a fresh
-    context: the test file's kept page, its storage cleared (e2e/kept_page.py)."""
+    context: the worker's kept page, its storage cleared (e2e/kept_page.py)."""
     yield kept_page.take(browsers.current(), base_url, _watch, console_messages,
                          external_requests)
     kept_page.release()
 
 
-@pytest.fixture(scope="module")
-def kept_phone():
-    """This test file's KeptPage of a touch phone, closed after its last test."""
-    kept = KeptPage(is_mobile=True, has_touch=True)
+@pytest.fixture(scope="session")
+def kept_phone(compiled):
+    """This worker's KeptPage of a touch phone, closed after its last test."""
+    kept = KeptPage(compiled, is_mobile=True, has_touch=True)
     yield kept
     kept.drop()
 
@@ -310,7 +318,7 @@ def kept_phone():
 @pytest.fixture
 def phone_page(browsers, kept_phone, base_url, console_messages, external_requests):
     """Factory: ``phone_page(width=360, height=740)`` -> the page of a touch phone of that
-    size, guarded and watched like ``page``, as in a fresh context: the test file's kept
+    size, guarded and watched like ``page``, as in a fresh context: the worker's kept
     phone page. Called again in a test, the same page, as good as new again."""
     def take(width: int = 360, height: int = 740) -> Page:
         return kept_phone.take(browsers.current(), base_url, _watch, console_messages,

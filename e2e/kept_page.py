@@ -1,4 +1,4 @@
-"""One page of a test file's browser, handed to one test after another (issue 30).
+"""One page of a worker's browser, handed to one test after another (issue 30).
 
 A new browser context boots the game in a new renderer process, with none of the
 runtime compiled; the next boot in the same page, after a same-origin page between
@@ -8,11 +8,19 @@ cleared (local storage, IndexedDB, Cache Storage, cookies), but for the bytecode
 game compiled and keeps in Cache Storage (web/pyodide-boot.mjs): each test starts as a
 returning player, whose device compiled the runtime on the first visit. That makes a
 boot about a third as long, and spares the compiling of everything after it
-(bench/e2e_boot.py: ``warm`` against ``listing`` and ``compiled``); a file's first test,
-a new context and e2e/test_bytecode.py still boot from source. A test that changes the
-context or the page for good (an init script, a route, permissions, a listener, a second
-page, a CDP session, closing it ...) gets it still, and the page is dropped after it: the
-next test gets a new context.
+(bench/e2e_boot.py: ``warm`` against ``listing`` and ``compiled``).
+
+The game compiles that bytecode after the board is ready, a module at a time between
+frames, some 3 s of CPU: a short test ends before it is kept, and the next test would
+boot from source and compile again. So the worker's first kept page boots the game
+once before its first test and waits until the bytecode is kept (``Compiled``), and
+every new context a KeptPage opens later (a phone's, or after a test changed the page
+for good) gets that bytecode put into its Cache Storage. A context a test makes itself
+and e2e/test_bytecode.py still boot from source.
+
+A test that changes the context or the page for good (an init script, a route,
+permissions, a listener, a second page, a CDP session, closing it ...) gets it still,
+and the page is dropped after it: the next test gets a new context.
 """
 
 from __future__ import annotations
@@ -22,7 +30,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from scripts.browser import clear_storage, guard_network
+from scripts.browser import (clear_storage, guard_network, read_bytecode, wait_compiled,
+                             wait_ready, write_bytecode)
 from scripts.site_server import LOCAL_HOST
 
 VIEWPORT = {"width": 1024, "height": 768}
@@ -48,12 +57,21 @@ class Relay:
         self.target.append(item)
 
 
-class KeptPage:
-    """A test file's reusable page: ``take`` before a test, ``release`` after it.
-    ``options`` are its context's (a phone's ``is_mobile`` and ``has_touch``)."""
+class Compiled:
+    """The bytecode the game compiled in a worker's first kept page (read_bytecode's
+    entries), or None before that page booted."""
 
-    def __init__(self, **options: Any) -> None:
-        self._options = options
+    def __init__(self) -> None:
+        self.entries: list[dict[str, str]] | None = None
+
+
+class KeptPage:
+    """A worker's reusable page: ``take`` before a test, ``release`` after it.
+    ``compiled`` is shared by the worker's kept pages; ``options`` are the context's (a
+    phone's ``is_mobile`` and ``has_touch``)."""
+
+    def __init__(self, compiled: Compiled, **options: Any) -> None:
+        self._compiled, self._options = compiled, options
         self.lines, self.outside = Relay(), Relay()
         self._browser: Browser | None = None
         self._context: BrowserContext | None = None
@@ -71,9 +89,8 @@ class KeptPage:
                                        or self._changed):
             self.drop()  # a renderer crash brought a new browser, or it was changed
         if self._page is None:
-            self._open(browser, watch, viewport)
-        else:
-            self._reset(base_url, viewport)
+            self._open(browser, watch, base_url)
+        self._reset(base_url, viewport)
         self._note_changes()
         return self._page
 
@@ -92,13 +109,23 @@ class KeptPage:
         self._browser = self._context = self._page = None
         self._origins, self._changed = set(), False
 
-    def _open(self, browser: Browser, watch, viewport: dict[str, int]) -> None:
+    def _open(self, browser: Browser, watch, base_url: str) -> None:
+        """A new context and page, whose Cache Storage holds the game's bytecode."""
         self._browser = browser
-        self._context = browser.new_context(viewport=viewport, service_workers="block",
+        self._context = browser.new_context(viewport=VIEWPORT, service_workers="block",
                                             **self._options)
         guard_network(self._context, self.outside)  # type: ignore[arg-type]
         self._context.on("request", lambda request: self._visited(request.url))
-        self._page = watch(self._context.new_page(), self.lines)
+        page = self._page = watch(self._context.new_page(), self.lines)
+        if self._compiled.entries is None:  # boot once, and keep what it compiled
+            page.goto(base_url)
+            wait_ready(page)
+            wait_compiled(page)
+            page.goto(base_url + "e2e/blank.html")
+            self._compiled.entries = read_bytecode(page)
+        else:
+            page.goto(base_url + "e2e/blank.html")
+            write_bytecode(page, self._compiled.entries)
 
     def _visited(self, url: str) -> None:
         parts = urllib.parse.urlsplit(url)

@@ -1,11 +1,11 @@
-"""The page a test file hands from test to test (e2e/kept_page.py): the next test gets
-the same page, with nothing the last one stored but the game's compiled bytecode; a test
-that changed it for good leaves a new one to the next."""
+"""The page a worker hands from test to test (e2e/kept_page.py): the next test gets the
+same page, with nothing the last one stored but the game's compiled bytecode; a test
+that changed it for good leaves a new one to the next, which has that bytecode too; so
+has the worker's phone page, which never compiled it itself."""
 
 from __future__ import annotations
 
-from e2e.kept_page import VIEWPORT, KeptPage
-from scripts.browser import wait_compiled
+from e2e.kept_page import VIEWPORT, Compiled, KeptPage
 
 from .conftest import _watch
 
@@ -24,7 +24,8 @@ STORED = """async () => [localStorage.getItem("kahuna.kept"), await caches.has("
 
 def test_the_next_test_gets_the_same_page_with_nothing_stored_but_bytecode(
         browsers, base_url, kahuna_url, wait_ready, console_messages, external_requests):
-    kept = KeptPage()
+    compiled = Compiled()
+    kept = KeptPage(compiled)
 
     def take():
         return kept.take(browsers.current(), base_url, _watch, console_messages,
@@ -32,12 +33,13 @@ def test_the_next_test_gets_the_same_page_with_nothing_stored_but_bytecode(
 
     try:
         page = take()
+        assert [e["url"].split("?")[0].rsplit("/", 1)[1] for e in compiled.entries] == [
+            "python_stdlib.zip", "page.tar.gz"]  # what its first boot kept, read
         for url in (kahuna_url, base_url):  # two origins visited, both cleared
             page.goto(url + "?seed=3")
             wait_ready(page)
             page.evaluate(STORE)
-        assert not page.evaluate(BOOTED_FROM_BYTECODE)  # a new context: from source
-        wait_compiled(page)
+        assert page.evaluate(BOOTED_FROM_BYTECODE)  # the first test's boot too
         page.set_viewport_size({"width": 360, "height": 740})
         page.emulate_media(color_scheme="dark")  # undone for the next test
         kept.release()
@@ -51,24 +53,33 @@ def test_the_next_test_gets_the_same_page_with_nothing_stored_but_bytecode(
         assert again.evaluate(BOOTED_FROM_BYTECODE)  # a returning player's device
         again.on("dialog", lambda dialog: dialog.accept())  # a listener stays: dropped
         kept.release()
-        assert take() is not page
+        fresh = take()
+        assert fresh is not page
+        fresh.goto(base_url + "?seed=3")
+        wait_ready(fresh)
+        assert fresh.evaluate(BOOTED_FROM_BYTECODE)  # the new context was given it
         assert not external_requests
     finally:
         kept.drop()
 
 
 def test_a_kept_phone_page_is_a_touch_phone_of_the_size_asked_each_time(
-        browsers, base_url, console_messages, external_requests):
-    kept = KeptPage(is_mobile=True, has_touch=True)
+        browsers, base_url, compiled, page, wait_ready, console_messages,
+        external_requests):
+    assert compiled.entries  # the worker's laptop page (``page``) booted first
+    kept = KeptPage(compiled, is_mobile=True, has_touch=True)
     try:
-        page = kept.take(browsers.current(), base_url, _watch, console_messages,
-                         external_requests, viewport={"width": 390, "height": 844})
-        page.goto(base_url + "e2e/blank.html")
-        assert page.viewport_size == {"width": 390, "height": 844}
-        assert page.evaluate("navigator.maxTouchPoints > 0")
+        phone = kept.take(browsers.current(), base_url, _watch, console_messages,
+                          external_requests, viewport={"width": 390, "height": 844})
+        phone.goto(base_url + "e2e/blank.html")
+        assert phone.viewport_size == {"width": 390, "height": 844}
+        assert phone.evaluate("navigator.maxTouchPoints > 0")
         kept.release()
         again = kept.take(browsers.current(), base_url, _watch, console_messages,
                           external_requests, viewport={"width": 844, "height": 390})
-        assert again is page and again.viewport_size == {"width": 844, "height": 390}
+        assert again is phone and again.viewport_size == {"width": 844, "height": 390}
+        again.goto(base_url + "?seed=3")
+        wait_ready(again)
+        assert again.evaluate(BOOTED_FROM_BYTECODE)  # compiled by the worker's laptop page
     finally:
         kept.drop()

@@ -11,7 +11,9 @@ and scripts/make_icons.py, through Python Playwright.
 - ``wait_ready(page)``: waits until the game page says it is interactive;
 - ``wait_compiled(page)``: waits until the game has kept the bytecode it compiled;
 - ``clear_storage(context, page, origins)``: what those origins stored, cleared, but for
-  that bytecode if asked.
+  that bytecode if asked;
+- ``read_bytecode(page)``, ``write_bytecode(page, entries)``: that bytecode, taken from one
+  context's Cache Storage and put into another's.
 """
 
 from __future__ import annotations
@@ -135,6 +137,41 @@ def wait_compiled(page: Page, timeout: float = READY_TIMEOUT_MS / 1000) -> None:
         if time.monotonic() > end:
             raise TimeoutError("the page kept no bytecode")
         time.sleep(0.1)
+
+
+#: Every entry of the bytecode caches of the page's origin, its body as a data: URL.
+_READ_BYTECODE = f"""async () => {{
+  const entries = [];
+  for (const name of await caches.keys()) {{
+    if (!name.startsWith("{BYTECODE_CACHES}")) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {{
+      const blob = await (await cache.match(request)).blob();
+      const body = await new Promise((done) => {{
+        const reader = new FileReader();
+        reader.onload = () => done(reader.result);
+        reader.readAsDataURL(blob);
+      }});
+      entries.push({{cache: name, url: request.url, body}});
+    }}
+  }}
+  return entries;
+}}"""
+_WRITE_BYTECODE = """async (entries) => {
+  for (const {cache, url, body} of entries)
+    await (await caches.open(cache)).put(url, new Response(await (await fetch(body)).blob()));
+}"""
+
+
+def read_bytecode(page: Page) -> list[dict[str, str]]:
+    """What the game kept of its bytecode in the Cache Storage of ``page``'s origin."""
+    return page.evaluate(_READ_BYTECODE)
+
+
+def write_bytecode(page: Page, entries: list[dict[str, str]]) -> None:
+    """Put ``entries`` (read_bytecode's) into the Cache Storage of ``page``'s origin, the
+    same origin as they were read from: the next boot there finds them."""
+    page.evaluate(_WRITE_BYTECODE, entries)
 
 
 def clear_storage(context: BrowserContext, page: Page, origins: set[str],
