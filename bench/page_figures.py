@@ -33,6 +33,7 @@ import json
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -47,7 +48,11 @@ from scripts.site_server import SiteServer  # noqa: E402
 
 #: Connections for ``--network``: (bits per second down, up, round trip in ms), as
 #: Chrome's DevTools call "Fast 4G" and as Lighthouse throttles a phone ("Slow 4G").
-NETWORKS = {"fast4g": (9_000_000, 1_500_000, 165), "slow4g": (1_600_000, 750_000, 150)}
+#: "phone" is issue 33's: a mid-range phone on a good mobile connection.
+NETWORKS = {"fast4g": (9_000_000, 1_500_000, 165), "slow4g": (1_600_000, 750_000, 150),
+            "phone": (9_000_000, 1_500_000, 150)}
+#: The CPU of issue 33's phone: DevTools' CPU throttling, this many times slower.
+PHONE_CPU = 4.0
 
 # Collects the moment the page says ready, paint entries and long tasks from the start.
 PROBE = """
@@ -75,25 +80,50 @@ def ready_ms(page: Page) -> float:
     return page.evaluate("window.__figures.ready")
 
 
-def _probed_page(browser: Browser, probe: str = PROBE,
-                 network: str | None = None) -> tuple[Page, list[str]]:
-    """A page in a fresh 1280x800 context (service workers blocked) with the timing probe
-    (or another init script), and the list of its requests that leave 127.0.0.1; its
-    connection slowed to NETWORKS[network] when given."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                  service_workers="block")
+def _probed_page(browser: Browser, probe: str = PROBE, network: str | None = None,
+                 cpu: float = 1.0, **context_options: Any
+                 ) -> tuple[Page, list[str]]:
+    """A page in a fresh 1280x800 context (service workers blocked; ``context_options``
+    for Playwright's new_context) with the timing probe (or
+    another init script), and the list of its requests that leave 127.0.0.1; its
+    connection slowed to NETWORKS[network] when given, its CPU ``cpu`` times slower."""
+    options = {"viewport": {"width": 1280, "height": 800}} | context_options
+    context = browser.new_context(service_workers="block", **options)
     outside: list[str] = []
     guard_network(context, outside)
     context.add_init_script(probe)
     page = context.new_page()
+    emulate(page, network, cpu)
+    return page, outside
+
+
+def emulate(page: Page, network: str | None = None, cpu: float = 1.0) -> None:
+    """Slow ``page`` (its reloads too: the settings stay with its DevTools session) to
+    NETWORKS[network] when given, and its CPU ``cpu`` times (DevTools' throttling)."""
+    if not network and cpu == 1.0:
+        return
+    cdp = page.context.new_cdp_session(page)
     if network:
         down, up, rtt = NETWORKS[network]
-        cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", {
             "offline": False, "latency": rtt, "downloadThroughput": down / 8,
             "uploadThroughput": up / 8})
-    return page, outside
+    if cpu != 1.0:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+
+
+def phone_options(parser: argparse.ArgumentParser) -> None:
+    """``--phone``: run on issue 33's phone (NETWORKS["phone"], the CPU PHONE_CPU times
+    slower); read back with ``phone_profile(args)``."""
+    parser.add_argument("--phone", action="store_true",
+                        help=f"a phone's CPU ({PHONE_CPU:g}x slower) and network "
+                             f"{NETWORKS['phone']}")
+
+
+def phone_profile(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``network`` and ``cpu`` keywords of ``_probed_page`` that ``--phone`` asks for."""
+    return {"network": "phone", "cpu": PHONE_CPU} if args.phone else {}
 
 
 # Resolves once the game has kept the standard library's bytecode for the next boot
@@ -125,15 +155,15 @@ def tree_servers(other: Path | None) -> dict[str, tuple[Path, SiteServer]]:
 
 
 def boot_times(browser: Browser, url: str, runs: int, network: str | None = None,
-               started: list[float] | None = None
+               started: list[float] | None = None, cpu: float = 1.0
                ) -> tuple[list[float], list[float], list[float]]:
     """(cold, warm, first contentful paint) in ms for ``runs`` fresh contexts. Warm is a
     returning visitor: the reload once the first visit's work after the board was ready
-    is done (the game's bytecode kept; the service worker is blocked here). ``started``
-    gets, cold, when the page's Python script began to run (the runtime's boot done)."""
+    is done (the game's bytecode kept; the service worker is blocked here). ``started`` gets, cold, when the page's Python script began
+    to run (the runtime's boot done). ``network`` and ``cpu`` as for ``_probed_page``."""
     cold, warm, fcp = [], [], []
     for _ in range(runs):
-        page, outside = _probed_page(browser, network=network)
+        page, outside = _probed_page(browser, network=network, cpu=cpu)
         page.goto(url)
         cold.append(ready_ms(page))
         if started is not None:

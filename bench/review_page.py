@@ -1,12 +1,13 @@
 """The game review in the page (Pyodide in Chromium): how long the master takes to
 review a whole finished game, and the longest main-thread task while it judges.
 
-    .venv/bin/python bench/review_page.py [--games 5] [--other ROOT]
+    .venv/bin/python bench/review_page.py [--games 5] [--other ROOT] [--phone]
 
 Each game is a different finished game against the computer (the person's actions at
 random), opened from its link; the time is the page's own ("kahuna-review <ms>" in the
 console, from the click on Review to the last turn judged). With ``--other``, each game
 is reviewed by this checkout's page and the other's in turn (A B B A), the same games.
+``--phone``: on issue 33's phone (bench/page_figures.py's ``phone_profile``).
 """
 
 from __future__ import annotations
@@ -22,15 +23,16 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.order_statistics import median_interval  # noqa: E402
-from bench.page_figures import _probed_page, tree_servers  # noqa: E402
+from bench.page_figures import _probed_page, phone_options, phone_profile, tree_servers  # noqa: E402
 from kahuna.notation.link import encode  # noqa: E402
 from scripts.browser import launch_chromium, wait_ready  # noqa: E402
 from tests.web_helpers import finished_record  # noqa: E402
 
 
-def review_once(browser, url: str) -> tuple[float, float, int]:
-    """(review ms, longest task ms while reviewing, turns judged) for one game's link."""
-    page, outside = _probed_page(browser)
+def review_once(browser, url: str, **profile) -> tuple[float, float, int]:
+    """(review ms, longest task ms while reviewing, turns judged) for one game's link;
+    ``profile``: ``network`` and ``cpu`` for ``_probed_page``."""
+    page, outside = _probed_page(browser, **profile)
     times: list[float] = []
     page.on("console", lambda m: m.text.startswith("kahuna-review ")
             and times.append(float(m.text.split()[1])))
@@ -54,6 +56,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--other", type=Path, help="another checkout, run in turn with this")
+    phone_options(parser)
     args = parser.parse_args()
     servers = tree_servers(args.other)
     rows: dict[str, list[tuple[float, float, int]]] = {name: [] for name in servers}
@@ -62,7 +65,8 @@ def main() -> int:
         for seed in range(1, args.games + 1):
             link = "?pace=0&record=" + encode(finished_record(seed))
             for name in (list(servers) if seed % 2 else list(reversed(servers))):
-                rows[name].append(review_once(browser, servers[name][1].url + link))
+                rows[name].append(review_once(browser, servers[name][1].url + link,
+                                               **phone_profile(args)))
         browser.close()
     for _, server in servers.values():
         server.close()

@@ -2,7 +2,8 @@
 memory with one live board against the game page and against six frames that each run
 the game.
 
-    .venv/bin/python bench/rules_page.py [--runs 3] [--lang en] [--json]
+    .venv/bin/python bench/rules_page.py [--runs 3] [--lang en] [--json] [--try-only]
+                                         [--phone]
 
 1. Scrolling: the rules page is opened at 1280x800 (pictures only; with one live board
    started; and at once after "Try it", while the game in the frame starts: a frame of
@@ -23,7 +24,12 @@ the game.
    every WebAssembly.Memory made or exported, summed over the frames). performance.measureUserAgent-
    SpecificMemory() is not offered here: it needs cross-origin isolation, which the site
    does not have.
-Medians of ``--runs`` runs. Linux only (/proc). Nothing leaves 127.0.0.1.
+3. "Try it" (issue 33), in a fresh Chromium: from the click on the first figure's button
+   until the frame that shows its game ready, then from the click on another figure's
+   until the frame that draws that figure's example in the moved board (the first change
+   of the frame's board after the click).
+Medians of ``--runs`` runs. Linux only (/proc). Nothing leaves 127.0.0.1. ``--try-only``:
+3 alone; ``--phone``: every page on issue 33's phone (bench/page_figures.py).
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from bench.page_figures import _probed_page  # noqa: E402
+from bench.page_figures import _probed_page, phone_options, phone_profile  # noqa: E402
 from scripts.browser import launch_chromium  # noqa: E402
 from scripts.build_site import write_page_archive  # noqa: E402
 from scripts.rules_page import PAGES  # noqa: E402
@@ -147,14 +153,52 @@ def _try(page: Page, figure: str) -> None:
     page.click(f"#board-{figure} button.try")
 
 
-def one_run(pw, base: str, lang: str) -> dict:
-    """Every case once, each in a fresh browser."""
+#: Clicks a figure's "Try it"; resolves, in ms from the click, at the frame after the
+#: live board is ready in that figure, and (``moved``) its board changed after the click.
+TRY = """async ([figure, moved]) => {
+  const button = document.querySelector(`#board-${figure} button.try`);
+  const live = () => document.querySelector('iframe.live-board');
+  const changed = {seen: false};
+  const board = live()?.contentDocument?.body;
+  const seen = new MutationObserver(() => { changed.seen = true; });
+  if (moved) seen.observe(board, {subtree: true, childList: true, attributes: true});
+  const start = performance.now();
+  button.click();
+  const shows = () => {
+    const frame = live();
+    return frame && frame.closest('figure') === button.closest('figure')
+      && frame.contentDocument?.body?.dataset.ready === '1' && (!moved || changed.seen);
+  };
+  while (!shows()) await new Promise((resolve) => requestAnimationFrame(resolve));
+  seen.disconnect();
+  return performance.now() - start;
+}"""
+
+
+def try_times(pw, rules: str, **profile) -> dict[str, float]:
+    """ms from "Try it" to the frame showing its board: the first, then moved."""
+    browser = launch_chromium(pw)
+    page, outside = _probed_page(browser, PROBE, **profile)
+    page.goto(rules)
+    out = {"try_first_ms": page.evaluate(TRY, ["remove", False])}
+    out["try_moved_ms"] = page.evaluate(TRY, ["cascade", True])
+    browser.close()
+    if outside:
+        raise RuntimeError(f"asked for files outside 127.0.0.1: {outside}")
+    return out
+
+
+def one_run(pw, base: str, lang: str, try_only: bool = False, **profile) -> dict:
+    """Every case once, each in a fresh browser (``try_only``: "Try it" alone);
+    ``profile``: ``network`` and ``cpu`` for ``_probed_page``."""
     rules = f"{base}rules/{PAGES[lang]}"
-    out: dict[str, float] = {}
+    out: dict[str, float] = try_times(pw, rules, **profile)
+    if try_only:
+        return out
 
     def case(name: str, url: str, then, frames: int) -> None:
         browser = launch_chromium(pw)
-        page, outside = _probed_page(browser, PROBE)
+        page, outside = _probed_page(browser, PROBE, **profile)
         page.goto(url)
         then(page)
         if name == "rules_booting":  # scrolled while the game in the frame starts
@@ -209,19 +253,29 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--lang", choices=sorted(PAGES), default="en")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--try-only", action="store_true", help='"Try it" alone')
+    phone_options(parser)
     args = parser.parse_args()
     write_page_archive()
-    server = SiteServer(ROOT)
+    server = SiteServer(ROOT, compress=args.phone)
     try:
         with sync_playwright() as pw:
-            runs = [one_run(pw, server.url, args.lang) for _ in range(args.runs)]
+            runs = [one_run(pw, server.url, args.lang, args.try_only, **phone_profile(args))
+                    for _ in range(args.runs)]
     finally:
         server.close()
     medians = {key: round(statistics.median(r[key] for r in runs), 1) for key in runs[0]}
     if args.json:
         print(json.dumps({"runs": args.runs, "median": medians, "each": runs}, indent=1))
         return
-    print(f"rules page ({args.lang}), median of {args.runs} runs, each case in a fresh Chromium")
+    print(f"rules page ({args.lang}), median of {args.runs} runs, each case in a fresh Chromium"
+          f"{', on the phone profile' if args.phone else ''}")
+    each = ", ".join(f"{r['try_first_ms']:.0f}/{r['try_moved_ms']:.0f}" for r in runs)
+    print(f'"Try it": the first board {medians["try_first_ms"]:.0f} ms after the click '
+          f"(goal <= 4000), moved to another figure {medians['try_moved_ms']:.0f} ms (goal "
+          f"<= 1500); each run (first/moved): {each}")
+    if args.try_only:
+        return
     for name in ("rules_pictures", "rules_one_live"):
         print(f"scrolling {name}: longest task {medians[f'{name}_scroll_longest_ms']} ms, "
               f"{medians[f'{name}_scroll_longtasks']} long tasks "

@@ -4,7 +4,7 @@ meanwhile, and the frames it draws; side by side with another checkout when one 
 (A B A B).
 
     .venv/bin/python bench/thinking_page.py [--level master] [--games 1] [--rounds 2]
-                                            [--other ROOT] [--raw FILE]
+                                            [--other ROOT] [--raw FILE] [--phone]
 
 A run opens ``?autoplay=LEVEL&pace=0&seed=S`` (the level in both seats, game after game:
 it is thinking nearly all the time) and reads the page's own "kahuna-decision computer
@@ -35,17 +35,19 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from bench.order_statistics import mean_interval, quantile_interval  # noqa: E402
-from bench.page_figures import _probed_page, ready_ms, tree_servers  # noqa: E402
+from bench.page_figures import (_probed_page, phone_options, phone_profile,  # noqa: E402
+                                ready_ms, tree_servers)
 from scripts.browser import launch_chromium  # noqa: E402
 
 #: How often the menu is opened while the games go on.
 MENU_EVERY_MS = 3000
 
 
-def run(browser: Browser, url: str, games: int) -> dict[str, list[float]]:
+def run(browser: Browser, url: str, games: int, **profile) -> dict[str, list[float]]:
     """One page playing ``games`` games by itself: decision times, long tasks after
-    ready and menu latencies, all in ms."""
-    page, outside = _probed_page(browser)
+    ready and menu latencies, all in ms; ``profile``: ``network`` and ``cpu`` for
+    ``_probed_page`` (``--phone``: on issue 33's phone)."""
+    page, outside = _probed_page(browser, **profile)
     page.context.add_init_script(COUNT)
     decisions: list[float] = []
     page.on("console", lambda m: m.text.startswith("kahuna-decision computer ")
@@ -133,6 +135,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--other", type=Path, help="another checkout, run in turn with this")
     parser.add_argument("--raw", type=Path, help="write every run's numbers here (JSON)")
+    phone_options(parser)
     args = parser.parse_args()
     servers = tree_servers(args.other)
     results: dict[str, list[dict[str, list[float]]]] = {name: [] for name in servers}
@@ -142,7 +145,7 @@ def main() -> int:
             order = list(servers) if round_ % 2 == 0 else list(reversed(servers))
             for name in order:
                 url = f"{servers[name][1].url}?autoplay={args.level}&pace=0&seed={round_ + 1}"
-                results[name].append(run(browser, url, args.games))
+                results[name].append(run(browser, url, args.games, **phone_profile(args)))
                 print(f"round {round_ + 1} {name}: {len(results[name][-1]['decisions'])} "
                       f"decisions", flush=True)
         browser.close()

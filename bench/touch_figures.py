@@ -2,6 +2,7 @@
 touch target, measured in Chromium at 390x844 (portrait) and 844x390 (landscape).
 
     .venv/bin/python bench/touch_figures.py [--root PATH] [--shots DIR] [--json]
+                                            [--taps TURNS [--phone]]
 
 ``--root`` serves another checkout (with its own web/vendor), so that a base commit is
 measured by the same script. The page is a game against the computer at the person's
@@ -16,6 +17,14 @@ handicap bridges to place (R7), when every line is lit; the figures:
   neighbour drawn on top counts against it);
 - the other controls of the turn (cards, pile, buttons): the smaller side of each box,
   and whether each is on the screen without scrolling.
+
+``--taps TURNS`` measures instead how soon a tap shows (issue 33), at 390x844 with touch,
+over TURNS of the person's turns against the computer: a card chosen (a tap on the hand's
+first card, until it shows pressed) and a bridge placed (a click in the middle of a lit
+line, until the bridge is on the board), each from the input's first event
+(``pointerdown``'s timestamp) to the frame that draws the change (requestAnimationFrame
+after the page's document shows it); p95 with its 95% interval. ``--phone``: on issue 33's
+phone (bench/page_figures.py's ``phone_profile``).
 """
 
 from __future__ import annotations
@@ -23,15 +32,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
+from bench.order_statistics import quantile_interval  # noqa: E402
+from bench.page_figures import (_probed_page, _spread, phone_options,  # noqa: E402
+                                phone_profile)
 from scripts.measure import TOUCH_JS  # noqa: E402
-from scripts.page_driver import choose_a_card_that_lights_lines, new_game, settle  # noqa: E402
+from scripts.page_driver import (choose_a_card_that_lights_lines, click_line,  # noqa: E402
+                                 end_turn, new_game, settle)
 from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 
@@ -75,6 +89,78 @@ def measure(browser: Browser, url: str, width: int, height: int, state: str,
     return found
 
 
+#: Until the document holds ``count`` elements matching ``selector`` after the next
+#: pointerdown: ms from that event to the frame that draws them (``window.__tap``).
+TAP = """([selector, count]) => {
+  window.__tap = new Promise((resolve) => {
+    let start = null;
+    addEventListener('pointerdown', (e) => { start = e.timeStamp; }, {capture: true, once: true});
+    const seen = new MutationObserver(() => {
+      if (start === null || document.querySelectorAll(selector).length < count) return;
+      seen.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - start));
+    });
+    seen.observe(document, {subtree: true, childList: true, attributes: true});
+  });
+}"""
+PRESSED = '#hand button.card[aria-pressed="true"]'
+
+
+def _timed(page: Page, selector: str, count: int, tap: Callable[[], None]) -> float:
+    """ms from ``tap``'s first input event to the frame showing ``count`` ``selector``."""
+    page.evaluate(TAP, [selector, count])
+    tap()
+    return page.evaluate("window.__tap")
+
+
+def tap_times(browser: Browser, url: str, turns: int, **profile) -> dict[str, list[float]]:
+    """ms per tap, "card" and "bridge", over ``turns`` of the person's turns at 390x844
+    with touch; ``profile``: ``network`` and ``cpu`` for ``_probed_page``."""
+    page, outside = _probed_page(browser, viewport={"width": 390, "height": 844},
+                                 is_mobile=True, has_touch=True, device_scale_factor=1,
+                                 **profile)
+    page.goto(url + "?seed=3&pace=0")
+    wait_ready(page)
+    times: dict[str, list[float]] = {"card": [], "bridge": []}
+    for _ in range(turns):
+        settle(page, 600_000)  # the computer's turn, on a slow CPU
+        if page.locator("#dialog").is_visible():  # a scoring, or the game's end
+            if page.locator('#dialog [data-act="close"]').count() == 0:
+                break
+            page.click('#dialog [data-act="close"]')
+            continue
+        if page.get_attribute("body", "data-turn") != "person":
+            break
+        while page.locator(PRESSED).count():
+            page.locator(PRESSED).first.click()
+        card = page.locator("#hand button.card").first
+        times["card"].append(_timed(page, PRESSED, 1, card.tap))
+        card.tap()  # chosen no more
+        if choose_a_card_that_lights_lines(page):
+            line, bridges = page.locator("#board path.hit").first, page.locator("#board .bridge")
+            times["bridge"].append(_timed(page, "#board .bridge", bridges.count() + 1,
+                                          lambda: click_line(page, line)))
+            settle(page, 600_000)
+        if page.get_attribute("body", "data-turn") == "person":
+            end_turn(page)
+    page.context.close()
+    if outside:
+        raise RuntimeError(f"requests left 127.0.0.1: {outside}")
+    return times
+
+
+def tap_lines(times: dict[str, list[float]]) -> list[str]:
+    """p95 (with its 95% interval), mean and the longest of each kind of tap."""
+    lines = []
+    for kind, ms in times.items():
+        if ms:
+            spread, (low, high) = _spread(ms), quantile_interval(ms, 0.95)
+            lines.append(f"  {kind}: {spread['n']} taps, p95 {spread['p95']} ms (95% interval "
+                         f"{low:.0f} to {high:.0f}), mean {spread['mean']} ms, longest "
+                         f"{spread['max']} ms (goal: p95 <= 100 ms)")
+    return lines
+
+
 def _smallest(items: list[dict], key: str = "px") -> dict:
     return min(items, key=lambda item: item[key]) if items else {}
 
@@ -102,10 +188,20 @@ def main() -> None:
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve")
     parser.add_argument("--shots", type=Path, help="save a screenshot per size here")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--taps", type=int, metavar="TURNS", help="how soon a tap shows")
+    phone_options(parser)
     args = parser.parse_args()
-    server = SiteServer(args.root.resolve())
+    server = SiteServer(args.root.resolve(), compress=args.phone)
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
+        if args.taps:
+            times = tap_times(browser, server.url, args.taps, **phone_profile(args))
+            browser.close()
+            server.close()
+            print(json.dumps(times) if args.json else "\n".join(
+                [f"{args.root.resolve()}: taps at 390x844"
+                 f"{', on the phone profile' if args.phone else ''} (ms)", *tap_lines(times)]))
+            return
         figures = {f"{w}x{h}, {state}": summary(measure(browser, server.url, w, h, state,
                                                         args.shots))
                    for w, h in SIZES for state in STATES}
