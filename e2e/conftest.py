@@ -12,6 +12,9 @@ browser       that Chromium, with no network (scripts/browser.py), whose pages
               open the game as a returning player, never offered the tutorial
               (e2e/test_tutorial.py has its own Browsers, of first visits); every
               context made from it, by a fixture or by hand, reports to console_messages
+              and holds the game's bytecode at base_url, unless made with
+              ``new_context(first_boot=True, ...)`` (e2e/kept_page.py)
+compiled      session; the bytecode the worker's first boot compiled (e2e/kept_page.py)
 no_page_errors  autouse: a console error or uncaught page error in any page fails the
               test, but for those named by ``@pytest.mark.expected_errors(r"regex", ...)``
 external_requests  list of every request whose host was not 127.0.0.1 (all fail: the
@@ -176,14 +179,22 @@ def browsers(playwright_session):
 class WatchedBrowser:
     """A Browser whose every new context reports its pages' console lines and errors to
     the test's ``console_messages`` (so the contexts a test makes by hand are watched like
-    the ``page`` fixture's); anything else is the Browser's own."""
+    the ``page`` fixture's) and is a returning player's device, with the game's bytecode
+    at ``base_url`` (e2e/kept_page.py) unless made with ``first_boot=True``; anything
+    else is the Browser's own."""
 
-    def __init__(self, browser: Browser, console_messages: list[str]) -> None:
+    def __init__(self, browser: Browser, console_messages: list[str], compiled: Compiled,
+                 base_url: str) -> None:
         self._browser, self._lines = browser, console_messages
+        self._compiled, self._base_url = compiled, base_url
 
-    def new_context(self, **options: Any) -> BrowserContext:
+    def new_context(self, first_boot: bool = False, **options: Any) -> BrowserContext:
         context = self._browser.new_context(**options)
         context.on("page", lambda page: _watch(page, self._lines))
+        if not first_boot:
+            page = context.new_page()
+            self._compiled.put(page, self._base_url)
+            page.close()
         return context
 
     def __getattr__(self, name: str) -> Any:
@@ -191,9 +202,9 @@ class WatchedBrowser:
 
 
 @pytest.fixture
-def browser(browsers, console_messages) -> WatchedBrowser:
+def browser(browsers, console_messages, compiled, base_url) -> WatchedBrowser:
     """The worker's headless Chromium (a new one after a renderer crash), watched."""
-    return WatchedBrowser(browsers.current(), console_messages)
+    return WatchedBrowser(browsers.current(), console_messages, compiled, base_url)
 
 
 ERROR_LINE = ("error", "pageerror")
@@ -336,7 +347,7 @@ def sw_context(browser, external_requests):
     does not reach a service worker's own requests in every Chromium).
     """
     context = browser.new_context(
-        viewport={"width": 1024, "height": 768}, service_workers="allow"
+        viewport={"width": 1024, "height": 768}, service_workers="allow", first_boot=True
     )
     guard_network(context, external_requests)
     yield context

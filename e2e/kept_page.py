@@ -15,8 +15,8 @@ frames, some 3 s of CPU: a short test ends before it is kept, and the next test 
 boot from source and compile again. So the worker's first kept page boots the game
 once before its first test and waits until the bytecode is kept (``Compiled``), and
 every new context a KeptPage opens later (a phone's, or after a test changed the page
-for good) gets that bytecode put into its Cache Storage. A context a test makes itself
-and e2e/test_bytecode.py still boot from source.
+for good) gets that bytecode put into its Cache Storage, as does every context a test
+makes with the ``browser`` fixture (e2e/conftest.py) unless it asks for a first boot.
 
 A test that changes the context or the page for good (an init script, a route,
 permissions, a listener, a second page, a CDP session, closing it ...) gets it still,
@@ -58,11 +58,24 @@ class Relay:
 
 
 class Compiled:
-    """The bytecode the game compiled in a worker's first kept page (read_bytecode's
-    entries), or None before that page booted."""
+    """The bytecode the game compiled in a worker's first boot (read_bytecode's entries),
+    or None before it."""
 
     def __init__(self) -> None:
         self.entries: list[dict[str, str]] | None = None
+
+    def put(self, page: Page, base_url: str) -> None:
+        """Leave ``page`` on a blank page of ``base_url``'s origin, whose Cache Storage
+        holds the game's bytecode: this worker's, or compiled by a boot here first."""
+        if self.entries is None:
+            page.goto(base_url)
+            wait_ready(page)
+            wait_compiled(page)
+            page.goto(base_url + "e2e/blank.html")
+            self.entries = read_bytecode(page)
+        else:
+            page.goto(base_url + "e2e/blank.html")
+            write_bytecode(page, self.entries)
 
 
 class KeptPage:
@@ -116,16 +129,8 @@ class KeptPage:
                                             **self._options)
         guard_network(self._context, self.outside)  # type: ignore[arg-type]
         self._context.on("request", lambda request: self._visited(request.url))
-        page = self._page = watch(self._context.new_page(), self.lines)
-        if self._compiled.entries is None:  # boot once, and keep what it compiled
-            page.goto(base_url)
-            wait_ready(page)
-            wait_compiled(page)
-            page.goto(base_url + "e2e/blank.html")
-            self._compiled.entries = read_bytecode(page)
-        else:
-            page.goto(base_url + "e2e/blank.html")
-            write_bytecode(page, self._compiled.entries)
+        self._page = watch(self._context.new_page(), self.lines)
+        self._compiled.put(self._page, base_url)
 
     def _visited(self, url: str) -> None:
         parts = urllib.parse.urlsplit(url)

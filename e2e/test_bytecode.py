@@ -43,7 +43,7 @@ def played(page) -> str:
 
 def test_a_later_boot_loads_the_kept_bytecode_and_plays_the_same_game(
         browser, base_url, wait_ready, console_messages):
-    context = browser.new_context(viewport={"width": 1024, "height": 768},
+    context = browser.new_context(first_boot=True, viewport={"width": 1024, "height": 768},
                                   service_workers="block")
     probe(context, base_url)
     page = context.new_page()
@@ -75,7 +75,7 @@ def test_a_later_boot_loads_the_kept_bytecode_and_plays_the_same_game(
 
 
 def test_bytecode_for_another_standard_library_or_page_is_never_used(browser, base_url, wait_ready):
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(first_boot=True, service_workers="block")
     probe(context, base_url)
     page = context.new_page()
     page.goto(base_url + QUERY)
@@ -111,7 +111,7 @@ json.dumps([importlib.util.cache_from_source("web/boot/start.py"), list(header +
 def test_broken_kept_bytecode_costs_one_reload_never_the_game(browser, base_url, wait_ready):
     """Should the kept bytecode be broken (here the page's, for web/boot/start.py), the page
     says it could not load and forgets it: the next reload boots from source."""
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(first_boot=True, service_workers="block")
     probe(context, base_url)
     page = context.new_page()
     page.goto(base_url + QUERY)

@@ -83,3 +83,14 @@ def test_a_kept_phone_page_is_a_touch_phone_of_the_size_asked_each_time(
         assert again.evaluate(BOOTED_FROM_BYTECODE)  # compiled by the worker's laptop page
     finally:
         kept.drop()
+
+
+def test_a_context_made_by_hand_holds_the_bytecode_unless_it_asks_for_a_first_boot(
+        browser, base_url, wait_ready):
+    for first_boot in (False, True):
+        context = browser.new_context(first_boot=first_boot, service_workers="block")
+        page = context.new_page()
+        page.goto(base_url + "?seed=3")
+        wait_ready(page)
+        assert page.evaluate(BOOTED_FROM_BYTECODE) is not first_boot
+        context.close()
