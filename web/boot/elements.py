@@ -92,6 +92,17 @@ def finder(element: JsProxy) -> str | None:
     return f"#{element.id}" if element.id else None
 
 
+def focus_place(svg: JsProxy, kind: str, name: str) -> None:
+    """Focus the island or line ``name`` (``kind`` "island" or "line") of the board
+    ``svg``: a line lit to act on before the same line drawn."""
+    found = (svg.querySelector(f'[data-island="{name}"]') if kind == "island" else
+             svg.querySelector(f'[data-line="{name}"][data-act]'))
+    if not exists(found):
+        found = svg.querySelector(f'[data-line="{name}"][tabindex]')
+    if exists(found):
+        found.focus()
+
+
 def in_sight(lesson: Lesson) -> None:
     """A tutorial step is about one part of the page, or two (web/learn/tutorial.py Lesson):
     bring them into sight with the step's words, or the words alone when all do not fit,
