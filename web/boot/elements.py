@@ -80,6 +80,9 @@ def finder(element: JsProxy) -> str | None:
     if not exists(element) or element.isSameNode(document.body):
         return None
     svg = element.closest("svg.board")
+    # On the board, what takes focus: a lit line's wider touch area under it carries the
+    # same act but no tabindex, and focus sent there was lost (the editor's Enter on a line)
+    stop = "[tabindex]" if exists(svg) else ""
     if exists(svg):
         where = f"#board svg.{'portrait' if svg.classList.contains('portrait') else 'landscape'}"
     else:
@@ -88,7 +91,7 @@ def finder(element: JsProxy) -> str | None:
     for attr in ("data-act", "data-island", "data-line"):
         value = element.getAttribute(attr)
         if isinstance(value, str):
-            return f'{where} [{attr}="{value}"]'.strip()
+            return f'{where} [{attr}="{value}"]{stop}'.strip()
     return f"#{element.id}" if element.id else None
 
 
