@@ -68,6 +68,11 @@ def test_in_german_on_a_phone(browser, base_url, wait_ready, screenshot) -> None
     assert "höchstens 5 Karten" in page.locator(ALERT).inner_text()
     assert not page.evaluate(SIDEWAYS)
     screenshot(page, "editor-phone-de")
+    page.click('#lesson [data-act="keys"]')  # the editor's keys, for a phone's keyboard too
+    page.wait_for_selector("#dialog:not([hidden]) dl.keys")
+    assert "Umschalt+P" in page.inner_text("#dialog")
+    assert not page.evaluate(SIDEWAYS)
+    screenshot(page, "editor-keys-phone-de")
     context.close()
     assert outside == []
 
