@@ -72,7 +72,7 @@ def test_the_worked_example_by_the_keys_acts_and_a_refused_one() -> None:
     """The keys the bench and the e2e test press, replayed as the acts they send: the
     board's letters only move focus, so each line's Enter is its cycle."""
     app = editing()
-    at, target = ("", ""), "black"
+    at = ("", "")
     for key in editor_keys():
         if key == "Enter":
             handle(app, f"edit:line:{at[1]}")

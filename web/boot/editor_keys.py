@@ -53,8 +53,8 @@ def editor_key(app: App, event: JsProxy, act: Callable[[str], None]) -> bool:
     if len(key) != 1:
         return False
     ctrl = bool(event.ctrlKey or event.metaKey)
-    done = key_act(app.editor, key.lower(), bool(event.shiftKey), "" if on_board else _part(target),
-                   ctrl)
+    part = "" if on_board else _part(target)
+    done = key_act(app.editor, key.lower(), bool(event.shiftKey), part, ctrl)
     if done is not None:
         event.preventDefault()
         act(done)
