@@ -1,13 +1,16 @@
 """How many clicks and keys the position editor takes (issue 32's figure): the rulebook's
 worked example (docs/rules.md, the position its two turns start from) built from an
-empty editor in the real page, once by mouse and once by keys alone (Tab to each control,
-then Enter), and checked against the engine's own position of it.
+empty editor in the real page, once by mouse, once by keys alone with the editor's own
+keys (the letters of the ``?`` list: web/state/editor_keys.py), and once by Tab to each
+control then Enter; each checked against the engine's own position of it.
 
     .venv/bin/python bench/editor_clicks.py [--root PATH]
 
 The acts are ``scripts/page_driver.py``'s ``editor_acts``: a Black bridge is one click
 on its line, a White one two (none -> Black -> White), each card one click on the
-palette after choosing where cards go, the pile one click per card, then the mover.
+palette after choosing where cards go, the pile one click per card, then the mover. The
+editor's keys are ``editor_keys``: a line's two islands' letters, then Enter once for
+Black, twice for White; T and a letter per card; P per card of the pile; M.
 """
 
 from __future__ import annotations
@@ -23,12 +26,13 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
 from scripts.build_site import write_page_archive  # noqa: E402
-from scripts.page_driver import edit, edit_by_keys, editor_acts  # noqa: E402
+from scripts.page_driver import edit, edit_by_keys, editor_acts, editor_keys  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 
 
-def build(browser: Browser, url: str, by_keys: bool) -> int:
-    """Build the worked example from empty; the clicks (or keys) it took."""
+def build(browser: Browser, url: str, way: str) -> int:
+    """Build the worked example from empty by "mouse", "keys" (the editor's own) or
+    "tab"; the clicks or keys it took."""
     context = browser.new_context(viewport={"width": 1280, "height": 900},
                                   service_workers="block")
     outside: list[str] = []
@@ -36,7 +40,11 @@ def build(browser: Browser, url: str, by_keys: bool) -> int:
     page = context.new_page()
     page.goto(url + "?editor&pace=0")
     wait_ready(page)
-    if by_keys:
+    if way == "keys":  # from the page as it opens, nothing focused
+        for key in editor_keys():
+            page.keyboard.press(key)
+        count = len(editor_keys())
+    elif way == "tab":
         page.focus('#lesson [data-act="edit:open:empty"]')
         count = sum(edit_by_keys(page, act) for act in editor_acts())
     else:
@@ -59,14 +67,15 @@ def main() -> None:
     server = SiteServer(args.root.resolve())
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
-        clicks = build(browser, server.url, by_keys=False)
-        keys = build(browser, server.url, by_keys=True)
+        clicks = build(browser, server.url, "mouse")
+        keys = build(browser, server.url, "keys")
+        tabs = build(browser, server.url, "tab")
         browser.close()
     server.close()
     acts = editor_acts()
     lines = sum(a.startswith("edit:line:") for a in acts)
     print(f"worked example from empty: {clicks} clicks by mouse ({lines} on board lines), "
-          f"{keys} keys by keyboard alone")
+          f"{keys} keys with the editor's keys, {tabs} keys by Tab and Enter alone")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """The position editor in the real page (issue 32; web/view/editor.py): the rulebook's
 worked example built from empty by mouse on a laptop, a breach refused with the rule
 named and nothing lost, a pasted garbage link refused, play from the position; the same
-in German on a 360 px phone; and keys alone."""
+in German on a 360 px phone; and keys alone: Tab and Enter, and the editor's own keys
+(web/state/editor_keys.py), which never fire while typing in a field."""
 
 from __future__ import annotations
 
-from scripts.page_driver import editor_acts, edit, edit_by_keys
+from scripts.page_driver import WORKED_EXAMPLE, editor_acts, editor_keys, edit, edit_by_keys
 
 from .conftest import phone
 
@@ -67,6 +68,11 @@ def test_in_german_on_a_phone(browser, base_url, wait_ready, screenshot) -> None
     assert "höchstens 5 Karten" in page.locator(ALERT).inner_text()
     assert not page.evaluate(SIDEWAYS)
     screenshot(page, "editor-phone-de")
+    page.click('#lesson [data-act="keys"]')  # the editor's keys, for a phone's keyboard too
+    page.wait_for_selector("#dialog:not([hidden]) dl.keys")
+    assert "Umschalt+P" in page.inner_text("#dialog")
+    assert not page.evaluate(SIDEWAYS)
+    screenshot(page, "editor-keys-phone-de")
     context.close()
     assert outside == []
 
@@ -124,3 +130,86 @@ def test_set_up_from_a_replays_step_then_embed_it(page, base_url, wait_ready, sc
     page.keyboard.press("Escape")
     page.wait_for_selector("#builder", state="hidden")
     assert page.locator("#editor-title").is_visible()
+
+
+def press(page, keys: list[str]) -> None:
+    for key in keys:
+        page.keyboard.press(key)
+
+
+def test_the_worked_example_built_by_the_editors_keys_alone(page, base_url, wait_ready,
+                                                            screenshot) -> None:
+    """From the page as it opens, nothing focused: the letters go to the board, Enter
+    cycles a line, T and the letters fill the hands and display, P the pile, M the mover."""
+    page.goto(f"{base_url}?editor&pace=0")
+    wait_ready(page)
+    press(page, editor_keys())
+    assert page.locator("#lesson .missing, #lesson .breach").count() == 0
+    for seat in ("white", "black"):
+        assert sorted(hand(page, seat)) == WORKED_EXAMPLE["hands"][seat]
+    shown = page.eval_on_selector_all('#lesson [data-act^="edit:drop:display:"]',
+                                      "els => els.map(e => e.textContent.slice(0, 4))")
+    assert shown == WORKED_EXAMPLE["display"]
+    assert page.get_attribute('#lesson [data-act="edit:move:white"]', "aria-pressed") == "true"
+    line = page.locator('svg.board .offers [data-act="edit:line:ALOA-DUDA"]')
+    assert "White bridge" in line.get_attribute("aria-label")
+    assert page.locator("svg.board [data-island=\"HUNA\"]").get_attribute(
+        "aria-keyshortcuts") == "H"
+    screenshot(page, "editor-by-its-keys")
+    press(page, ["z"])  # undo: White to move no more
+    assert page.get_attribute('#lesson [data-act="edit:move:black"]', "aria-pressed") == "true"
+    press(page, ["Control+Shift+Z"])
+    assert page.get_attribute('#lesson [data-act="edit:move:white"]', "aria-pressed") == "true"
+    press(page, ["?"])  # the keys' list, the editor's among them, then back
+    page.wait_for_selector("#dialog:not([hidden]) dl.keys")
+    assert "In the position editor" in page.inner_text("#dialog")
+    screenshot(page, "editor-keys-list")
+    press(page, ["Escape"])
+    page.wait_for_selector("#dialog", state="hidden")
+    assert page.locator("#lesson .missing, #lesson .breach").count() == 0
+
+
+def test_a_shortcut_typed_into_a_field_is_typed_and_does_nothing_else(page, base_url,
+                                                                     wait_ready) -> None:
+    page.goto(f"{base_url}?editor&pace=0")
+    wait_ready(page)
+    press(page, ["a", "b", "Enter"])  # one Black bridge, for undo to take back
+    lesson, board = page.inner_html("#lesson"), page.inner_html("#board")
+    for field, text in (("#editor-goal", "control:3 tpmxzy?"),
+                        ("#editor-paste", "https://x.test/?position=AZ")):
+        page.focus(field)
+        page.keyboard.type(text)
+        assert page.input_value(field) == text
+    assert page.is_hidden("#dialog")
+    assert (page.inner_html("#lesson"), page.inner_html("#board")) == (lesson, board)
+
+
+def test_a_refused_key_names_the_rule_as_a_click_does(page, base_url, wait_ready,
+                                                      screenshot) -> None:
+    """Black's 25 bridges all built (R3): a 26th by keys is refused beside the board,
+    the rule named, the line still free and focus on it; a third HUNA by a letter in
+    Black's hand, likewise (R2)."""
+    from dataclasses import replace
+
+    from kahuna import BLACK, Setup, draft_of, draft_position, link_url, new_game
+
+    draft = draft_of(new_game(Setup(seed=1, first=BLACK)))
+    full = replace(draft, owner=(BLACK,) * 25 + (-1, -1), cards=((7, 7), draft.cards[1]))
+    page.goto(f"{base_url}?editor&pace=0")
+    wait_ready(page)
+    page.fill("#editor-paste", link_url(draft_position(full, 1), base_url))
+    edit(page, "edit:paste")
+    page.wait_for_selector('#lesson [data-act="edit:drop:black:HUNA"]')
+    press(page, ["Escape", "j", "k", "Enter"])
+    page.wait_for_selector(ALERT)
+    assert page.locator(ALERT).get_attribute("data-rule") == "R3"
+    assert "25 bridges" in page.locator(ALERT).inner_text()
+    assert page.locator(f"{ALERT} a.rule").count() == 1
+    free = 'svg.board .offers [data-act="edit:line:JOJO-KAHU"]'
+    assert "free" in page.get_attribute(free, "aria-label")
+    assert page.evaluate("s => document.activeElement.matches(s)", free)
+    screenshot(page, "editor-key-refused-r3")
+    page.focus('#lesson [data-act="edit:unknown:black:1"]')
+    press(page, ["h"])
+    page.wait_for_selector(f'{ALERT}[data-rule="R2"]')
+    assert sorted(hand(page, "black")) == ["HUNA", "HUNA"]

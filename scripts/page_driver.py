@@ -332,3 +332,19 @@ def edit_by_keys(page: Page, act: str) -> int:
             return pressed + 1
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reaches {selector}")
+
+
+def editor_keys(example: dict = WORKED_EXAMPLE) -> list[str]:
+    """The editor's keys (the ``?`` list in the editor) that build ``example`` from empty,
+    focus starting off the board: per line, the letters of its two islands (to the first,
+    then along its line to the second) and Enter once for Black, twice for White; then T
+    (where cards go: White's hand, the display, Black's hand in turn) and each card's
+    letter; P per card of the pile; M for White to move."""
+    keys: list[str] = []
+    for colour, presses in (("black", 1), ("white", 2)):
+        for text in example[colour]:
+            a, b = text.split("-")
+            keys += [a[0].lower(), b[0].lower()] + ["Enter"] * presses
+    for cards in (example["hands"]["white"], example["display"], example["hands"]["black"]):
+        keys += ["t"] + [card[0].lower() for card in cards]
+    return keys + ["p"] * example["pile"] + ["m"]

@@ -436,6 +436,9 @@ def _editor_screens() -> list[str]:
         handle(app, "edit:" + act)
         shown.append(panel_html(app.editor))
         shown.append(board_html(app.editor.draft, False))
+    app.lang = language.in_use()
+    handle(app, "keys")  # the keys' list shows the editor's keys too
+    shown.append(view(app).dialog)
     for rule, part in (("R3", "board"), ("R14", "black"), ("R2", "display"),
                        ("R11a", "pile"), ("R6", "display"), ("R6", "pile"),
                        ("R12", "display"), ("R16", "pile"), ("R23", "board")):

@@ -80,6 +80,9 @@ def finder(element: JsProxy) -> str | None:
     if not exists(element) or element.isSameNode(document.body):
         return None
     svg = element.closest("svg.board")
+    # On the board, what takes focus: a lit line's wider touch area under it carries the
+    # same act but no tabindex, and focus sent there was lost (the editor's Enter on a line)
+    stop = "[tabindex]" if exists(svg) else ""
     if exists(svg):
         where = f"#board svg.{'portrait' if svg.classList.contains('portrait') else 'landscape'}"
     else:
@@ -88,8 +91,19 @@ def finder(element: JsProxy) -> str | None:
     for attr in ("data-act", "data-island", "data-line"):
         value = element.getAttribute(attr)
         if isinstance(value, str):
-            return f'{where} [{attr}="{value}"]'.strip()
+            return f'{where} [{attr}="{value}"]{stop}'.strip()
     return f"#{element.id}" if element.id else None
+
+
+def focus_place(svg: JsProxy, kind: str, name: str) -> None:
+    """Focus the island or line ``name`` (``kind`` "island" or "line") of the board
+    ``svg``: a line lit to act on before the same line drawn."""
+    found = (svg.querySelector(f'[data-island="{name}"]') if kind == "island" else
+             svg.querySelector(f'[data-line="{name}"][data-act]'))
+    if not exists(found):
+        found = svg.querySelector(f'[data-line="{name}"][tabindex]')
+    if exists(found):
+        found.focus()
 
 
 def in_sight(lesson: Lesson) -> None:

@@ -64,6 +64,8 @@ def after(app: App, act: str, stay: bool) -> tuple[str, ...]:
         if kind in (Kind.PLACE, Kind.REMOVE, Kind.FREE, Kind.HANDICAP):
             return ((lit_lines(app.portrait),) if kind is Kind.HANDICAP else ()) + HAND + ENDS
         return REST  # the turn ended: the computer plays, the hand comes back
+    if act.startswith("edit:target:"):  # the editor's T: on to where cards go now, so
+        return (f'#lesson [data-act="{act}"]',)  # the letters typed next put cards there
     if head == "undo" or head in LEAVING:
         return playing(app)
     return ()  # escape too: on the card whose choice it dropped, drawn anew

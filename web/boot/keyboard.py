@@ -13,7 +13,8 @@ from pyscript import document, window
 
 from ..state import acts
 from . import focus, keys
-from .elements import enabled, exists, matches, overlay_up
+from .editor_keys import editor_key, typing
+from .elements import enabled, exists, focus_place, matches, overlay_up
 from .problem import PROBLEM
 
 if TYPE_CHECKING:
@@ -46,6 +47,10 @@ class Keyboard:
         click by themselves), the arrows on the board and along the rows of cards."""
         self.keyboard = True
         key, target = event.key, event.target
+        if typing(target) and key not in ("Tab", "Escape"):
+            return  # a field's own keys: "?" or a letter is typed, never a shortcut
+        if editor_key(self.app, event, self.act):
+            return
         if event.ctrlKey or event.altKey or event.metaKey:
             return
         if key == "Tab":
@@ -99,13 +104,7 @@ class Keyboard:
             here = ("island", island) if isinstance(island, str) else ("line", line)
             there = keys.step(here[0], str(here[1]), key, self.app.portrait)
             if there is not None:
-                kind, name = there
-                found = (svg.querySelector(f'[data-island="{name}"]') if kind == "island" else
-                         svg.querySelector(f'[data-line="{name}"][data-act]'))
-                if not exists(found):
-                    found = svg.querySelector(f'[data-line="{name}"][tabindex]')
-                if exists(found):
-                    found.focus()
+                focus_place(svg, *there)
             return True
         row = target.closest(", ".join(ROWS))
         if not exists(row) or target.tagName != "BUTTON":

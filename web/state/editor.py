@@ -63,12 +63,15 @@ def _target(e: Editor, rest: str) -> None:
 
 
 def _add(e: Editor, rest: str) -> None:
-    """A palette card to where the cards go: a hand, or the display's first empty place."""
-    if rest not in _ISLANDS:
+    """A palette card to where the cards go: a hand, or the display's first empty place
+    (``HUNA:white``: to that place, as a key in White's hand puts it there)."""
+    name, _, where = rest.partition(":")
+    where = where or e.target
+    if name not in _ISLANDS or where not in TARGETS:
         return
-    card, d = _ISLANDS[rest], e.draft
-    if e.target in _SEATS:
-        e.change(d.add_card(_SEATS[e.target], card))
+    card, d = _ISLANDS[name], e.draft
+    if where in _SEATS:
+        e.change(d.add_card(_SEATS[where], card))
     elif -1 in d.display:
         e.change(d.set_display(d.display.index(-1), card))
     else:  # all three places taken (R6 lays three)

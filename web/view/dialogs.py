@@ -277,8 +277,9 @@ def settings_html(chosen: Settings) -> str:
             "</div>")
 
 
-def keys_html() -> str:
-    """The keys that play the whole game (shown on ``?``)."""
+def keys_html(more: str = "") -> str:
+    """The keys that play the whole game (shown on ``?``); ``more``: the keys of a part
+    of the page that is open (the position editor's)."""
     keys = ((_("Tab"), _("the next control; the board, the cards and the buttons")),
             (_("Arrow keys"), _("on the board: from an island along its lines, from a line "
                                 "to the island at its end; in a row of cards: the next card")),
@@ -290,7 +291,7 @@ def keys_html() -> str:
             ("?", _("this list")))
     rows = "".join(f"<dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd>"
                    for key, what in keys)
-    return (f'<h2 id="dialog-title">{escape(_("Keys"))}</h2><dl class="keys">{rows}</dl>'
+    return (f'<h2 id="dialog-title">{escape(_("Keys"))}</h2><dl class="keys">{rows}</dl>{more}'
             f'<div class="buttons">{button("back", _("Close"), True)}</div>')
 
 

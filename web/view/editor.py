@@ -16,6 +16,7 @@ from kahuna import (
 from ..learn.editor import TARGETS, Editor
 from ..words.language import N_, _, in_use, tr
 from .dialogs import button
+from .editor_keys import islands_named, with_shortcuts
 from .proof import puzzle_html
 from .render import Marks, board_svg
 
@@ -82,7 +83,8 @@ def board_html(draft: Draft, portrait: bool) -> str:
     # game's "Remove the bridge on ..." of an offer.
     names = {line_name(i): line_label(o, i, tr()) for i, o in enumerate(draft.owner)}
     press = _(CYCLE)
-    return _LABELLED.sub(lambda m: f'{m[1]}{escape(names[m[2]])}. {escape(press)}"', svg)
+    return islands_named(
+        _LABELLED.sub(lambda m: f'{m[1]}{escape(names[m[2]])}. {escape(press)}"', svg))
 
 
 def _said(e: Editor, part: str, waiting: list[Breach]) -> str:
@@ -90,7 +92,7 @@ def _said(e: Editor, part: str, waiting: list[Breach]) -> str:
     said = [b for b in waiting if b.part == part]
     if e.refused is not None and e.refused.part == part:
         return (f'<p class="breach" role="alert" data-rule="{e.refused.rule}">'
-                f'{escape(breach_words(e.refused))}{rule_link(e.refused.rule)}</p>')
+        f'{escape(breach_words(e.refused))}{rule_link(e.refused.rule)}</p>')
     return "".join(f'<p class="missing" data-rule="{b.rule}">{escape(breach_words(b))}'
                    f'{rule_link(b.rule)}</p>'
                    for b in said)
@@ -159,9 +161,10 @@ def panel_html(e: Editor, site: bool = True) -> str:
                      for q in (BLACK, WHITE))
     variants = (_pressed("edit:variant:fewer_surprises", _("Fewer surprises (V1)"),
                          d.fewer_surprises)
-                + _pressed("edit:variant:open_draws", _("Open draws (V2)"), d.open_draws))
+        + _pressed("edit:variant:open_draws", _("Open draws (V2)"), d.open_draws))
     tools = (button("edit:clear", _("Clear")) + button("edit:flip", _("Swap colours"))
-             + button("edit:undo", _("Undo")) + button("edit:redo", _("Redo")))
+             + button("edit:undo", _("Undo")) + button("edit:redo", _("Redo"))
+             + button("keys", _("Keys")))
     ready = not waiting
     ways = (button("edit:play:computer", _("Play from here against the computer"), ready)
             + button("edit:play:hotseat", _("Play from here, two players"))
@@ -170,16 +173,18 @@ def panel_html(e: Editor, site: bool = True) -> str:
         f'<p class="note">{escape(_("Play and sharing wait until the position is complete."))}'
         f'</p>')
     ways += button("edit:close", _("Close the editor"))
-    return (f'<section class="editor" aria-labelledby="editor-title">'
-            f'<h2 id="editor-title">{escape(_("Set up a position"))}</h2>'
-            f'<p class="note">{escape(_(HOW))}</p>'
-            f'{_said(e, "board", waiting)}'
-            + _row(_("Start from"), starts) + f'<div class="ed-row ed-paste">{paste}</div>'
-            + _row(_("Cards go to"), goes) + f'<div class="ed-row ed-palette">{palette}</div>'
-            + _hand(e, BLACK, waiting) + _hand(e, WHITE, waiting)
-            + _row(_("Display"), shown, "display") + _said(e, "display", waiting)
-            + _row(_("Draw pile"), pile, "pile") + _said(e, "pile", waiting)
-            + _row(_("Round"), rounds + scored) + f'<p class="note">{escape(points)}</p>'
-            + _row(_("To move"), movers) + _row(_("Variants"), variants) + puzzle_html(e)
-            + f'<div class="buttons">{tools}</div><div class="buttons foot">{ways}</div>'
-            '</section>')
+    return with_shortcuts(
+        f'<section class="editor" aria-labelledby="editor-title">'
+        f'<h2 id="editor-title">{escape(_("Set up a position"))}</h2>'
+        f'<p class="note">{escape(_(HOW))}</p>'
+        f'{_said(e, "board", waiting)}'
+        + _row(_("Start from"), starts) + f'<div class="ed-row ed-paste">{paste}</div>'
+        + _row(_("Cards go to"), goes, "palette")
+        + f'<div class="ed-row ed-palette" data-part="palette">{palette}</div>'
+        + _hand(e, BLACK, waiting) + _hand(e, WHITE, waiting)
+        + _row(_("Display"), shown, "display") + _said(e, "display", waiting)
+        + _row(_("Draw pile"), pile, "pile") + _said(e, "pile", waiting)
+        + _row(_("Round"), rounds + scored) + f'<p class="note">{escape(points)}</p>'
+        + _row(_("To move"), movers) + _row(_("Variants"), variants) + puzzle_html(e)
+        + f'<div class="buttons">{tools}</div><div class="buttons foot">{ways}</div>'
+        '</section>')

@@ -26,7 +26,7 @@ from ..state.choices import Offers, own_hand, selected_cards
 from ..state.opening import LINK_TITLE
 from ..words import tips
 from ..words.language import NAMES, _, in_use, tr, use
-from . import builder, coach, dialogs, editor, friend, header, moves, panels, share
+from . import builder, coach, dialogs, editor, editor_keys, friend, header, moves, panels, share
 from .analysis import analysis_html, announce_html, open_html
 from .board_words import position_html
 from .embed import bad_link_html, nav_html
@@ -301,7 +301,7 @@ def _dialog_html(app: App) -> str:
     if app.dialog == "language":
         return dialogs.language_html(in_use())
     if app.dialog == "keys":
-        return dialogs.keys_html()
+        return dialogs.keys_html(editor_keys.keys_html() if app.editor is not None else "")
     if app.dialog == "settings":
         return dialogs.settings_html(app.settings)
     if app.dialog == "notice" and app.embed is not None:
