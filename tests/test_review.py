@@ -53,8 +53,8 @@ def test_the_review_never_reads_what_the_seat_cannot_see():
     other["hands"]["white"] = ["ALOA", "BARI", "BARI"]
     other["pile"][-1] = "KAHU"
     reviews = []
-    for position in (data, other):
-        start = position_from_json(position)
+    for json_position in (data, other):
+        start = position_from_json(json_position)
         assert len(review_turns(start, parse(HIDDEN_GAME), BLACK)) == 2
         reviews.append(review(start, parse(HIDDEN_GAME), BLACK, QUICK, seed=4, checks=CHECKS))
     assert observe(position_from_json(data), WHITE) != observe(position_from_json(other), WHITE)
