@@ -10,61 +10,11 @@ import json
 from kahuna import Setup
 from kahuna.correspondence import load
 from kahuna.tools.by_links import self_play
-from scripts.page_driver import end_turn, place_a_bridge, settle
+from scripts.page_driver import (DIALOG, invite, link_offered, my_turn, open_link, play_a_turn,
+                                 send)
 from web.game.by_links import ByLinks
 
 from .conftest import phone
-
-DIALOG = "#dialog:not([hidden])"
-
-
-def link_offered(page) -> str:
-    """The link the page offers to send (its dialog's read-only field)."""
-    page.wait_for_selector(f"{DIALOG} #share-link")
-    return page.input_value("#share-link")
-
-
-def open_link(page, url: str, wait_ready) -> None:
-    """Open ``url`` in ``page`` as a person pasting it in the address bar: a new load,
-    or (same page and query) only the fragment changes. Waits until the page took the
-    link (it drops the fragment from the address)."""
-    page.goto(url)
-    wait_ready(page)
-    page.wait_for_function("() => !location.hash")
-    settle(page)
-
-
-def send(sender, receiver, wait_ready) -> str:
-    """The sender's offered link, closed there and opened on the receiver."""
-    url = link_offered(sender)
-    sender.click(f'{DIALOG} [data-act="close"]')
-    open_link(receiver, url, wait_ready)
-    return url
-
-
-def my_turn(page) -> bool:
-    return page.get_attribute("body", "data-turn") == "person"
-
-
-def play_a_turn(page) -> None:
-    """A bridge if a card fits, then the turn's end; the link to send comes up."""
-    place_a_bridge(page)
-    settle(page)
-    if my_turn(page):
-        end_turn(page)
-    link_offered(page)
-
-
-def invite(page, base_url: str, wait_ready, name: str, query: str = "") -> str:
-    page.goto(base_url + query)
-    wait_ready(page)
-    settle(page)
-    page.click("#btn-new")
-    page.click(f'{DIALOG} [data-act="friend-new"]')
-    page.fill("#friend-name", name)
-    page.click(f'{DIALOG} [data-act="friend-invite"]')
-    return link_offered(page)
-
 
 def test_two_devices_invite_accept_play_and_meet_bad_links(
         page, browser, base_url, wait_ready, screenshot, external_requests):

@@ -7,6 +7,7 @@ embedded game."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from playwright.sync_api import Frame, Locator, Page
 
@@ -332,3 +333,60 @@ def edit_by_keys(page: Page, act: str) -> int:
             return pressed + 1
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reaches {selector}")
+
+
+# ---- games by links (issue 31): a link offered, sent, opened on the other device --------
+
+#: The dialog on show.
+DIALOG = "#dialog:not([hidden])"
+
+
+def link_offered(page: Page) -> str:
+    """The link the page offers to send (its dialog's read-only field)."""
+    page.wait_for_selector(f"{DIALOG} #share-link")
+    return page.input_value("#share-link")
+
+
+def open_link(page: Page, url: str, wait_ready: Callable[[Page], None]) -> None:
+    """Open ``url`` in ``page`` as a person pasting it in the address bar: a new load,
+    or (same page and query) only the fragment changes. Waits until the page took the
+    link (it drops the fragment from the address)."""
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("() => !location.hash")
+    settle(page)
+
+
+def send(sender: Page, receiver: Page, wait_ready: Callable[[Page], None]) -> str:
+    """The sender's offered link, closed there and opened on the receiver."""
+    url = link_offered(sender)
+    sender.click(f'{DIALOG} [data-act="close"]')
+    open_link(receiver, url, wait_ready)
+    return url
+
+
+def my_turn(page: Page) -> bool:
+    """The person may play on this page."""
+    return page.get_attribute("body", "data-turn") == "person"
+
+
+def play_a_turn(page: Page) -> None:
+    """A bridge if a card fits, then the turn's end; the link to send comes up."""
+    place_a_bridge(page)
+    settle(page)
+    if my_turn(page):
+        end_turn(page)
+    link_offered(page)
+
+
+def invite(page: Page, base_url: str, wait_ready: Callable[[Page], None], name: str,
+           query: str = "") -> str:
+    """Invite the friend ``name`` from a fresh page at ``base_url + query``: the link."""
+    page.goto(base_url + query)
+    wait_ready(page)
+    settle(page)
+    page.click("#btn-new")
+    page.click(f'{DIALOG} [data-act="friend-new"]')
+    page.fill("#friend-name", name)
+    page.click(f'{DIALOG} [data-act="friend-invite"]')
+    return link_offered(page)

@@ -138,6 +138,33 @@ def test_a_stale_tab_takes_up_the_newer_game_and_loses_no_turn():
     assert stale.notice[0] == "This link was opened already"
 
 
+def test_a_tab_that_shows_the_game_applies_a_link_without_loading_it_again(monkeypatch):
+    """Loading a game applies all its links again (a second or more in the browser late
+    in a game): the tab that shows the game applies the friend's link to it, and loads
+    the stored game only when another tab wrote a newer one."""
+    from kahuna import correspondence
+    host, guest = invited()
+    mover, waiter = to_play(host, guest)
+    loads: list[object] = []
+    real = correspondence.load
+    monkeypatch.setattr(correspondence, "load", lambda data: loads.append(data) or real(data))
+    play_turn(mover, random.Random(8))
+    deliver(mover, waiter)
+    assert loads == [] and waiter.match.entry.status in (PLAY, "send")
+    other = App(mover.storage, Clock(7000.0))  # another tab of the mover's writes
+    boot(other, {})
+    assert len(loads) == 1
+    other.match.entry.revision += 1
+    friend.save(other)
+    if waiter.match.entry.status != PLAY:
+        deliver(waiter, mover)
+    else:
+        handle(waiter, "close")
+        play_turn(waiter, random.Random(9))
+        deliver(waiter, mover)
+    assert len(loads) == 2  # the mover's tab took up the newer game, then the link
+
+
 def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():
     host, guest = invited()
     rng = random.Random(7)
