@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from web.game.by_links import OVER, PLAY, listed
 from web.game.saves import MemoryStorage
 from web.state import friend
@@ -163,6 +165,31 @@ def test_a_tab_that_shows_the_game_applies_a_link_without_loading_it_again(monke
         play_turn(waiter, random.Random(9))
         deliver(waiter, mover)
     assert len(loads) == 2  # the mover's tab took up the newer game, then the link
+
+
+@pytest.mark.parametrize("first", ["black", "white"])
+def test_the_first_turn_is_the_third_link_when_the_inviter_starts(first):
+    """Invitation, acceptance, then the inviter's turn with the deal in it: once the
+    acceptance is opened, the inviter plays at once, with no link to send first; when the
+    friend starts, the inviter's deal link comes first (docs/correspondence.md)."""
+    host, guest = device(), device(1000.0)
+    handle(host, "friend-new")
+    handle(host, "set:colour:black")
+    handle(host, f"set:first:{first}")
+    handle(host, "friend-invite:Bea")
+    deliver(host, guest)
+    handle(guest, "friend-accept:Al")
+    deliver(guest, host)
+    if first == "black":
+        assert host.dialog == "" and host.may_act() and view(host).turn == "person"
+        play_turn(host, random.Random(10))
+        assert len(host.match.entry.game.links) == 3
+        deliver(host, guest)
+        assert guest.match.entry.status == PLAY
+    else:
+        assert host.dialog == "friend-link" and not host.may_act()
+        deliver(host, guest)
+        assert guest.match.entry.status == PLAY and len(guest.match.entry.game.links) == 3
 
 
 def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():

@@ -1,6 +1,6 @@
 """A link as text, the hash chain and the seal, and the errors a link can meet.
 
-A link is ``K1`` and the base64url of its compressed JSON body. The body names its game,
+A link is ``K2`` and the base64url of its compressed JSON body. The body names its game,
 its number and the chain's head before it; from the friend's reply on, it is sealed with
 a key both devices share (elliptic-curve Diffie-Hellman of the invitation and the
 reply), so a third hand cannot change it unseen.
@@ -21,7 +21,8 @@ from ..rules.errors import KahunaError, NotationError
 from .deck import SLOTS_PER_GEN
 from .group import POINT_BYTES, SCALAR_BYTES, GroupError, Point, decode, encode
 
-PREFIX = "K1"
+#: K2: the deal in three passes (K1, its first version, took four; its links are refused).
+PREFIX = "K2"
 MAX_CHARS = 20_000  # a link ten times longer than any the protocol makes
 
 
@@ -125,6 +126,9 @@ def read(text: Any) -> dict[str, Any]:
     if not isinstance(text, str) or len(text) > MAX_CHARS:
         raise AlteredLink("this is not a Kahuna game link (or it is far too long)")
     text = text.strip().rsplit("#", 1)[-1].removeprefix("play=")
+    if text.startswith("K1"):
+        raise AlteredLink("this link was made by an earlier version of the game: start a new "
+                          "game with your friend")
     if not text.startswith(PREFIX):
         raise AlteredLink("this is not a Kahuna game link")
     try:
