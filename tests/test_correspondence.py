@@ -16,7 +16,7 @@ from kahuna.correspondence import (OVER, PLAY, SEND, WAIT, AlteredLink, CheatDet
 from kahuna.correspondence.deck import (check_generation, deal_a, deal_c, pass_a, pass_c, pass_d,
                                         pass_z)
 from kahuna.correspondence.envelope import points_of, points_text, read, seal, write
-from kahuna.correspondence.group import (CARD_POINTS, G, N, GroupError, decode, encode,
+from kahuna.correspondence.group import (CARD_POINTS, G, N, P, GroupError, decode, encode,
                                          multiply, on_curve)
 from kahuna.notation.record import replay
 from kahuna.rules.actions import Action
@@ -45,6 +45,51 @@ def test_the_group_is_p256():
     with pytest.raises(GroupError):
         decode(b"\x02" + b"\xff" * 32)
     assert len(set(CARD_POINTS)) == 24 and all(on_curve(p) for p in CARD_POINTS)
+
+
+def _textbook_multiply(k: int, point):
+    """k times point by affine double-and-add, the formulas of any textbook."""
+    p = 2 ** 256 - 2 ** 224 + 2 ** 192 + 2 ** 96 - 1
+
+    def add(one, two):
+        if one is None or two is None:
+            return one or two
+        (x1, y1), (x2, y2) = one, two
+        if x1 == x2 and (y1 + y2) % p == 0:
+            return None
+        slope = ((3 * x1 * x1 - 3) * pow(2 * y1, -1, p) if one == two
+                 else (y2 - y1) * pow(x2 - x1, -1, p)) % p
+        x3 = (slope * slope - x1 - x2) % p
+        return x3, (slope * (x1 - x3) - y1) % p
+    total = None
+    for bit in bin(k)[2:]:
+        total = add(total, total)
+        if bit == "1":
+            total = add(total, point)
+    return total
+
+
+def test_the_windowed_multiplication_is_the_textbook_one():
+    """``multiply`` works with signed odd multiples of the point (fewer additions): it
+    gives what plain double-and-add gives, for small keys, keys near the group's order
+    and random ones."""
+    rng = random.Random(5)
+    keys = [*range(1, 40), N - 2, N - 1, 2 ** 255, *(rng.randrange(1, N) for _ in range(12))]
+    for k in keys:
+        point = CARD_POINTS[k % 24]
+        assert multiply(k, point) == _textbook_multiply(k, point), k
+
+
+def test_a_list_of_points_written_here_is_read_back_with_the_same_checks():
+    """``points_of`` keeps the lists it has seen (a device reads back each pass it made),
+    never one it would refuse (twice the same point) nor one its text does not give back
+    (a point off the curve: the text keeps only x and y's parity)."""
+    sealed = [multiply(3, p) for p in CARD_POINTS]
+    assert points_of(points_text(sealed)) == sealed
+    off = [(sealed[0][0], sealed[0][1] + 1), *sealed[1:]]
+    assert points_of(points_text(off)) == [(sealed[0][0], P - sealed[0][1]), *sealed[1:]]
+    with pytest.raises(AlteredLink):
+        points_of(points_text([sealed[0], *sealed[:23]]))
 
 
 def test_sealing_commutes():
