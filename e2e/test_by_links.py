@@ -10,11 +10,17 @@ import json
 from kahuna import Setup
 from kahuna.correspondence import load
 from kahuna.tools.by_links import self_play
-from scripts.page_driver import (DIALOG, invite, link_offered, my_turn, open_link, play_a_turn,
-                                 send)
+from kahuna import translations
+from scripts.a11y import axe
+from scripts.page_driver import (DIALOG, focused, invite, link_offered, my_turn, open_link,
+                                 play_a_turn, send)
 from web.game.by_links import ByLinks
 
 from .conftest import phone
+from .test_keyboard import _end_turn, _try_to_build
+
+#: The inviter plays Black and moves first: its first turn is the third link.
+HOST_FIRST = ("set:colour:black", "set:first:black")
 
 def test_two_devices_invite_accept_play_and_meet_bad_links(
         page, browser, base_url, wait_ready, screenshot, external_requests):
@@ -83,6 +89,17 @@ def test_the_end_is_verified_and_the_finished_game_replays(page, base_url, wait_
                                                              screenshot):
     """A game the computer played through the protocol, kept on this device up to its
     last link: opening that link ends the game, and both hands are checked."""
+    _verified_end(page, base_url, wait_ready)
+    assert "Verified" in page.text_content("#dialog")
+    screenshot(page, "by_links_verified")
+    page.click(f'{DIALOG} [data-act="friend-verified"]')
+    page.wait_for_selector(f'{DIALOG} [data-act="replay"]')
+    screenshot(page, "by_links_replayable")
+
+
+def _verified_end(page, base_url: str, wait_ready) -> None:
+    """A game the computer played through the protocol, kept on this device up to its
+    last link, which is then opened: the verified end's dialog is up."""
     host, guest = self_play(Setup(), seed=11)
     last = len(host.links) - 1
     mine = guest if last % 2 == 0 else host  # the side the last link went to
@@ -94,14 +111,135 @@ def test_the_end_is_verified_and_the_finished_game_replays(page, base_url, wait_
                   ["kahuna.links.e2e", json.dumps(entry.to_json())])
     open_link(page, base_url + "#play=" + mine.links[-1], wait_ready)
     page.wait_for_selector(f'{DIALOG} [data-act="friend-verified"]')
-    assert "Verified" in page.text_content("#dialog")
-    screenshot(page, "by_links_verified")
-    page.click(f'{DIALOG} [data-act="friend-verified"]')
-    page.wait_for_selector(f'{DIALOG} [data-act="replay"]')
-    screenshot(page, "by_links_replayable")
 
 
 def _foreign_turn() -> str:
     """A turn's link of a game no device of this test holds."""
     host, _ = self_play(Setup(), seed=12)
     return host.links[3]
+
+
+def accepted(host, guest, base_url: str, wait_ready, query: str = "?pace=0") -> None:
+    """The host invites (Black, moving first), the guest accepts, the acceptance is opened
+    on the host: the host's turn."""
+    url = invite(host, base_url, wait_ready, "Bea", query, *HOST_FIRST)
+    open_link(guest, url, wait_ready)
+    guest.click(f'{DIALOG} [data-act="friend-accept"]')
+    send(guest, host, wait_ready)
+    assert my_turn(host)
+
+
+def test_a_whole_turn_by_keyboard_alone(page, browser, base_url, wait_ready, screenshot):
+    """The host's first turn by keys alone: a bridge, the turn's end, the link to send
+    with focus in its dialog, Escape back to the board; the friend gets the turn."""
+    context, guest, outside = phone(browser)
+    try:
+        accepted(page, guest, base_url, wait_ready)
+        page.locator("#hand button.card").first.focus()
+        _try_to_build(page)
+        _end_turn(page)
+        url = link_offered(page)
+        assert focused(page)["where"] == "dialog"
+        screenshot(page, "by_links_keyboard_link")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dialog", state="hidden")
+        assert focused(page)["where"] != "dialog" and not my_turn(page)
+        open_link(guest, url, wait_ready)
+        assert my_turn(guest)
+        assert outside == []
+    finally:
+        context.close()
+
+
+def test_the_flow_in_german(browser, base_url, wait_ready, screenshot):
+    """Two friends whose browsers speak German (a tablet and a phone): invite, accept and a
+    turn each way, every link opened as sent (no ?lang=): the dialogs, the prompt and the
+    live region speak German."""
+    de = translations("de").gettext
+    host_context, page, outside = phone(browser, 1024, 768, locale="de-DE")
+    context, guest, outside_too = phone(browser, locale="de-DE")
+    try:
+        url = invite(page, base_url, wait_ready, "Bea", "?pace=0", *HOST_FIRST)
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert de("Copy") in page.text_content("#dialog")
+        open_link(guest, url, wait_ready)
+        assert de("Accept") in guest.text_content("#dialog")
+        screenshot(guest, "by_links_accept_de")
+        guest.click(f'{DIALOG} [data-act="friend-accept"]')
+        send(guest, page, wait_ready)
+        play_a_turn(page)
+        send(page, guest, wait_ready)
+        assert my_turn(guest)
+        play_a_turn(guest)
+        send(guest, page, wait_ready)
+        assert my_turn(page)
+        assert de("Your turn.") in page.text_content("#announce")
+        screenshot(page, "by_links_turn_de")
+        assert outside == outside_too == []
+    finally:
+        context.close()
+        host_context.close()
+
+
+def test_a_phone_held_sideways_accepts_and_plays_a_turn(page, browser, base_url, wait_ready,
+                                                          screenshot):
+    context, guest, outside = phone(browser, 844, 390)
+    try:
+        url = invite(page, base_url, wait_ready, "Bea", "?pace=0", "set:colour:black",
+                     "set:first:white")
+        open_link(guest, url, wait_ready)
+        screenshot(guest, "by_links_accept_844x390")
+        accept = guest.locator(f'{DIALOG} [data-act="friend-accept"]')
+        accept.scroll_into_view_if_needed()
+        assert accept.is_visible()
+        accept.tap()
+        send(guest, page, wait_ready)
+        send(page, guest, wait_ready)  # the inviter's deal link: the friend starts
+        assert my_turn(guest)
+        play_a_turn(guest)
+        screenshot(guest, "by_links_turn_sent_844x390")
+        send(guest, page, wait_ready)
+        assert my_turn(page)
+        assert outside == []
+    finally:
+        context.close()
+
+
+def test_the_dialogs_of_games_by_links_pass_axe(page, browser, base_url, wait_ready, screenshot):
+    """axe-core on the options, the link to send, the invitation to accept, a bad link's
+    notice and the verified end, in both themes: no serious or critical violation."""
+    found: dict[str, list] = {}
+
+    def check(where, name: str) -> None:
+        where.wait_for_timeout(700)  # animations settle (colour contrast is read as drawn)
+        found[name] = [v for v in axe(where) if v["impact"] in ("serious", "critical")]
+
+    for theme in ("light", "dark"):
+        page.emulate_media(color_scheme=theme)
+        page.goto(base_url + "?pace=0")
+        wait_ready(page)
+        page.click("#btn-new")
+        page.click(f'{DIALOG} [data-act="friend-new"]')
+        check(page, f"options-{theme}")
+        page.fill("#friend-name", "Bea")
+        page.click(f'{DIALOG} [data-act="friend-invite"]')
+        url = link_offered(page)
+        check(page, f"link-{theme}")
+        context, guest, outside = phone(browser)
+        guest.emulate_media(color_scheme=theme)
+        try:
+            open_link(guest, url, wait_ready)
+            check(guest, f"accept-{theme}")
+            screenshot(guest, f"by_links_accept_{theme}")
+            guest.click(f'{DIALOG} [data-act="friend-decline"]')
+            open_link(guest, url[:-10] + ("A" if url[-10] != "A" else "B") + url[-9:], wait_ready)
+            assert guest.is_visible(DIALOG)
+            check(guest, f"bad-link-{theme}")
+            screenshot(guest, f"by_links_bad_link_{theme}")
+            assert outside == []
+        finally:
+            context.close()
+        _verified_end(page, base_url, wait_ready)
+        check(page, f"verified-{theme}")
+        screenshot(page, f"by_links_verified_{theme}")
+    assert {name: v for name, v in found.items() if v} == {}

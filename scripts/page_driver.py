@@ -380,13 +380,16 @@ def play_a_turn(page: Page) -> None:
 
 
 def invite(page: Page, base_url: str, wait_ready: Callable[[Page], None], name: str,
-           query: str = "") -> str:
-    """Invite the friend ``name`` from a fresh page at ``base_url + query``: the link."""
+           query: str = "", *options: str) -> str:
+    """Invite the friend ``name`` from a fresh page at ``base_url + query``, the options'
+    acts clicked first (``set:first:black``): the link."""
     page.goto(base_url + query)
     wait_ready(page)
     settle(page)
     page.click("#btn-new")
     page.click(f'{DIALOG} [data-act="friend-new"]')
+    for act in options:
+        page.click(f'{DIALOG} [data-act="{act}"]')
     page.fill("#friend-name", name)
     page.click(f'{DIALOG} [data-act="friend-invite"]')
     return link_offered(page)
