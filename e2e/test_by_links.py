@@ -18,6 +18,7 @@ from web.game.by_links import ByLinks
 
 from .conftest import phone
 from .test_keyboard import _end_turn, _try_to_build
+from .test_offline import first_visit
 
 #: The inviter plays Black and moves first: its first turn is the third link.
 HOST_FIRST = ("set:colour:black", "set:first:black")
@@ -200,6 +201,36 @@ def test_a_phone_held_sideways_accepts_and_plays_a_turn(page, browser, base_url,
         screenshot(guest, "by_links_turn_sent_844x390")
         send(guest, page, wait_ready)
         assert my_turn(page)
+        assert outside == []
+    finally:
+        context.close()
+
+
+def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
+        browser, built_site, serve_site, sw_context, wait_ready, screenshot):
+    """The site as deployed, visited once; a turn each way; then, the network gone, the
+    inviter's tab reloads (the game is there, waiting) and the friend's next link is
+    opened in a new tab, as a messenger opens it: the page comes from the service worker
+    and the turn applies."""
+    server = serve_site(built_site)
+    host = first_visit(sw_context, server.url, wait_ready)
+    context, guest, outside = phone(browser)
+    try:
+        accepted(host, guest, server.url, wait_ready)
+        play_a_turn(host)
+        send(host, guest, wait_ready)
+        play_a_turn(guest)
+        url = link_offered(guest)
+        server.down = True
+        sw_context.set_offline(True)
+        host.reload()
+        wait_ready(host)
+        assert not my_turn(host) and "Bea" in host.text_content("#prompt")
+        tab = sw_context.new_page()
+        open_link(tab, url, wait_ready)
+        assert my_turn(tab) and tab.evaluate("navigator.serviceWorker.controller !== null")
+        screenshot(tab, "by_links_offline_turn")
+        play_a_turn(tab)  # and the next turn goes out, still offline
         assert outside == []
     finally:
         context.close()
