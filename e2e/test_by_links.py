@@ -12,13 +12,11 @@ from kahuna.correspondence import load
 from kahuna.tools.by_links import self_play
 from kahuna import translations
 from scripts.a11y import axe
-from scripts.page_driver import (DIALOG, focused, invite, link_offered, my_turn, open_link,
-                                 play_a_turn, send)
+from scripts.page_driver import (DIALOG, build_by_keys, end_turn_by_keys, first_visit, focused,
+                                 invite, link_offered, my_turn, open_link, play_a_turn, send)
 from web.game.by_links import ByLinks
 
 from .conftest import phone
-from .test_keyboard import _end_turn, _try_to_build
-from .test_offline import first_visit
 
 #: The inviter plays Black and moves first: its first turn is the third link.
 HOST_FIRST = ("set:colour:black", "set:first:black")
@@ -89,10 +87,20 @@ def test_two_games_at_once_in_the_list_and_send_again(page, base_url, wait_ready
 def test_the_end_is_verified_and_the_finished_game_replays(page, base_url, wait_ready,
                                                              screenshot):
     """A game the computer played through the protocol, kept on this device up to its
-    last link: opening that link ends the game, and both hands are checked."""
+    last link: opening that link ends the game, and both hands are checked. Its review
+    (this player's turns, judged by the master) and its replay are offered."""
     _verified_end(page, base_url, wait_ready)
     assert "Verified" in page.text_content("#dialog")
     screenshot(page, "by_links_verified")
+    page.click(f'{DIALOG} [data-act="friend-review"]')
+    page.wait_for_selector(f'{DIALOG} h2:has-text("Review of your game")')
+    # the master judges turn after turn (minutes for a whole game here): the first is enough
+    page.wait_for_function("""() => /: [1-9][0-9]* of [0-9]/.test(
+        document.querySelector('#dialog').textContent)""", timeout=120_000)
+    screenshot(page, "by_links_review")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dialog", state="hidden")
+    _verified_end(page, base_url, wait_ready)  # kept again as before its last link
     page.click(f'{DIALOG} [data-act="friend-verified"]')
     page.wait_for_selector(f'{DIALOG} [data-act="replay"]')
     screenshot(page, "by_links_replayable")
@@ -137,8 +145,8 @@ def test_a_whole_turn_by_keyboard_alone(page, browser, base_url, wait_ready, scr
     try:
         accepted(page, guest, base_url, wait_ready)
         page.locator("#hand button.card").first.focus()
-        _try_to_build(page)
-        _end_turn(page)
+        build_by_keys(page)
+        end_turn_by_keys(page)
         url = link_offered(page)
         assert focused(page)["where"] == "dialog"
         screenshot(page, "by_links_keyboard_link")

@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from web.game.by_links import OVER, PLAY, listed
+from kahuna import review_turns, start_of
+from web.game.by_links import PLAY, listed
 from web.game.saves import MemoryStorage
 from web.state import friend
 from web.state.acts import handle
@@ -16,8 +17,8 @@ from web.state.app import App
 from web.state.opening import boot
 from web.view.page import view
 
-from .web_helpers import (Clock, clickable, deliver, device, fragment, invited, play_turn,
-                          to_play, visible_texts)
+from .web_helpers import (Clock, clickable, deliver, device, finished_by_links, fragment, invited,
+                          play_turn, to_play, visible_texts)
 
 
 def test_invite_accept_and_a_turn_each_way_the_waiting_side_cannot_play():
@@ -193,15 +194,7 @@ def test_the_first_turn_is_the_third_link_when_the_inviter_starts(first):
 
 
 def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():
-    host, guest = invited()
-    rng = random.Random(7)
-    sender, receiver = guest, host
-    while not (host.match.entry.status == OVER and guest.match.entry.status == OVER):
-        deliver(sender, receiver)
-        if receiver.match.entry.status == PLAY:
-            handle(receiver, "close")
-            play_turn(receiver, rng)
-        sender, receiver = receiver, sender
+    host, guest = finished_by_links()
     for app in (host, guest):
         entry = app.match.entry
         assert entry.verified is not None and not entry.cheat
@@ -214,3 +207,27 @@ def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():
         handle(app, "friend-verified")
         assert app.dialog == "end" and app.match.state.is_over and not app.match.by_links
         assert "replay" in clickable(view(app).dialog) and "share" in clickable(view(app).dialog)
+
+
+def test_the_verified_end_offers_the_review_of_each_players_turns():
+    """Both pages, at the verified end, offer the review as after a game against the
+    computer: each reviews its own player's turns (the master judges from what that player
+    saw), on the verified game with both hands open."""
+    host, guest = finished_by_links(seed=12)
+    for app in (host, guest):
+        entry = app.match.entry
+        handle(app, "friend-result")
+        assert "friend-review" in clickable(view(app).dialog)
+        handle(app, "friend-review")
+        assert app.dialog == "review" and app.review is not None
+        assert app.review.seat == entry.game.seat and not app.match.by_links
+        start = start_of({**app.match.to_record(), "actions": []})
+        own = len(review_turns(start, app.match.actions, entry.game.seat))
+        shown = " ".join(visible_texts(view(app).dialog))
+        assert "Review of your game" in shown and own > 5
+        assert f"The master is looking at your turns: 0 of {own}" in shown
+        handle(app, "close")
+        assert app.dialog == "" and app.match.state.is_over
+    stray = device()
+    handle(stray, "friend-review")  # no game by links on show: nothing
+    assert stray.dialog == "" and stray.review is None

@@ -19,6 +19,7 @@ from ..game import saves
 from ..game.by_links import OVER, PLAY, SEND, ByLinks, FriendMatch, find, held, load, store
 from ..game.by_links import delete as delete_entry
 from ..game.timing import log_time
+from ..learn.review import start_review
 from ..words.language import N_, _
 from ..words.reasons import link_reason
 from .new_game import seat_of
@@ -315,16 +316,32 @@ def _result(app: App, rest: str) -> None:
         app.dialog = "friend-end"
 
 
-def _replay(app: App, rest: str) -> None:
-    """The verified game as an ordinary finished game (both hands open): its replay,
-    share link and record, as after any game."""
+def _verified(app: App, dialog: str) -> ByLinks | None:
+    """Put the verified game on show as an ordinary finished game (both hands open), with
+    ``dialog`` open; the game by links it was (None when the one on show is not verified)."""
     entry = entry_of(app)
     if entry is None or entry.verified is None:
-        return
+        return None
     from ..game.match import HOTSEAT, Match
     record = {**entry.verified, "meta": {"mode": HOTSEAT, "id": entry.id}}
     app.resume(Match.from_record(record))
-    app.dialog = "end"
+    app.dialog = dialog
+    return entry
+
+
+def _replay(app: App, rest: str) -> None:
+    """The verified game's replay, share link and record, as after any game."""
+    _verified(app, "end")
+
+
+def _review(app: App, rest: str) -> None:
+    """The verified game's review, as after a game against the computer: the person's
+    turns judged by the master from what the person saw then (web/learn/review.py; the
+    friend's page reviews the friend's)."""
+    entry = _verified(app, "review")
+    if entry is not None and app.match is not None:
+        if app.review is None or app.review.game != entry.id:
+            app.review = start_review(app.match, entry.game.seat)
 
 
 HANDLERS: dict[str, Callable[[App, str], None]] = {
@@ -332,5 +349,6 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "friend-accept": _accept, "friend-decline": _decline, "friend-send": _send,
     "friend-open": _open, "friend-delete": _forget, "friend-copy": _copy,
     "friend-share": _share, "friend-result": _result, "friend-verified": _replay,
+    "friend-review": _review,
 }
 
