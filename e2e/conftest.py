@@ -357,11 +357,12 @@ def sw_context(browser, external_requests):
 # --------------------------------------------------------------------------- helpers
 
 
-def phone(browser, width: int = 360, height: int = 740):
+def phone(browser, width: int = 360, height: int = 740, locale: str | None = None):
     """(context, page, outside): a touch phone of ``width`` x ``height`` with no network
-    (``outside`` lists what it asked of any other host); close the context when done."""
+    (``outside`` lists what it asked of any other host), its browser in ``locale`` when
+    given ("de-DE"); close the context when done."""
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
-                                  has_touch=True, service_workers="block")
+                                  has_touch=True, service_workers="block", locale=locale)
     outside: list[str] = []
     guard_network(context, outside)
     return context, context.new_page(), outside

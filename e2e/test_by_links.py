@@ -10,61 +10,16 @@ import json
 from kahuna import Setup
 from kahuna.correspondence import load
 from kahuna.tools.by_links import self_play
-from scripts.page_driver import end_turn, place_a_bridge, settle
+from kahuna import translations
+from scripts.a11y import axe
+from scripts.page_driver import (DIALOG, build_by_keys, end_turn_by_keys, first_visit, focused,
+                                 invite, link_offered, my_turn, open_link, play_a_turn, send)
 from web.game.by_links import ByLinks
 
 from .conftest import phone
 
-DIALOG = "#dialog:not([hidden])"
-
-
-def link_offered(page) -> str:
-    """The link the page offers to send (its dialog's read-only field)."""
-    page.wait_for_selector(f"{DIALOG} #share-link")
-    return page.input_value("#share-link")
-
-
-def open_link(page, url: str, wait_ready) -> None:
-    """Open ``url`` in ``page`` as a person pasting it in the address bar: a new load,
-    or (same page and query) only the fragment changes. Waits until the page took the
-    link (it drops the fragment from the address)."""
-    page.goto(url)
-    wait_ready(page)
-    page.wait_for_function("() => !location.hash")
-    settle(page)
-
-
-def send(sender, receiver, wait_ready) -> str:
-    """The sender's offered link, closed there and opened on the receiver."""
-    url = link_offered(sender)
-    sender.click(f'{DIALOG} [data-act="close"]')
-    open_link(receiver, url, wait_ready)
-    return url
-
-
-def my_turn(page) -> bool:
-    return page.get_attribute("body", "data-turn") == "person"
-
-
-def play_a_turn(page) -> None:
-    """A bridge if a card fits, then the turn's end; the link to send comes up."""
-    place_a_bridge(page)
-    settle(page)
-    if my_turn(page):
-        end_turn(page)
-    link_offered(page)
-
-
-def invite(page, base_url: str, wait_ready, name: str, query: str = "") -> str:
-    page.goto(base_url + query)
-    wait_ready(page)
-    settle(page)
-    page.click("#btn-new")
-    page.click(f'{DIALOG} [data-act="friend-new"]')
-    page.fill("#friend-name", name)
-    page.click(f'{DIALOG} [data-act="friend-invite"]')
-    return link_offered(page)
-
+#: The inviter plays Black and moves first: its first turn is the third link.
+HOST_FIRST = ("set:colour:black", "set:first:black")
 
 def test_two_devices_invite_accept_play_and_meet_bad_links(
         page, browser, base_url, wait_ready, screenshot, external_requests):
@@ -132,7 +87,28 @@ def test_two_games_at_once_in_the_list_and_send_again(page, base_url, wait_ready
 def test_the_end_is_verified_and_the_finished_game_replays(page, base_url, wait_ready,
                                                              screenshot):
     """A game the computer played through the protocol, kept on this device up to its
-    last link: opening that link ends the game, and both hands are checked."""
+    last link: opening that link ends the game, and both hands are checked. Its review
+    (this player's turns, judged by the master) and its replay are offered."""
+    _verified_end(page, base_url, wait_ready)
+    assert "Verified" in page.text_content("#dialog")
+    screenshot(page, "by_links_verified")
+    page.click(f'{DIALOG} [data-act="friend-review"]')
+    page.wait_for_selector(f'{DIALOG} h2:has-text("Review of your game")')
+    # the master judges turn after turn (minutes for a whole game here): the first is enough
+    page.wait_for_function("""() => /: [1-9][0-9]* of [0-9]/.test(
+        document.querySelector('#dialog').textContent)""", timeout=120_000)
+    screenshot(page, "by_links_review")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dialog", state="hidden")
+    _verified_end(page, base_url, wait_ready)  # kept again as before its last link
+    page.click(f'{DIALOG} [data-act="friend-verified"]')
+    page.wait_for_selector(f'{DIALOG} [data-act="replay"]')
+    screenshot(page, "by_links_replayable")
+
+
+def _verified_end(page, base_url: str, wait_ready) -> None:
+    """A game the computer played through the protocol, kept on this device up to its
+    last link, which is then opened: the verified end's dialog is up."""
     host, guest = self_play(Setup(), seed=11)
     last = len(host.links) - 1
     mine = guest if last % 2 == 0 else host  # the side the last link went to
@@ -144,14 +120,165 @@ def test_the_end_is_verified_and_the_finished_game_replays(page, base_url, wait_
                   ["kahuna.links.e2e", json.dumps(entry.to_json())])
     open_link(page, base_url + "#play=" + mine.links[-1], wait_ready)
     page.wait_for_selector(f'{DIALOG} [data-act="friend-verified"]')
-    assert "Verified" in page.text_content("#dialog")
-    screenshot(page, "by_links_verified")
-    page.click(f'{DIALOG} [data-act="friend-verified"]')
-    page.wait_for_selector(f'{DIALOG} [data-act="replay"]')
-    screenshot(page, "by_links_replayable")
 
 
 def _foreign_turn() -> str:
     """A turn's link of a game no device of this test holds."""
     host, _ = self_play(Setup(), seed=12)
     return host.links[3]
+
+
+def accepted(host, guest, base_url: str, wait_ready, query: str = "?pace=0") -> None:
+    """The host invites (Black, moving first), the guest accepts, the acceptance is opened
+    on the host: the host's turn."""
+    url = invite(host, base_url, wait_ready, "Bea", query, *HOST_FIRST)
+    open_link(guest, url, wait_ready)
+    guest.click(f'{DIALOG} [data-act="friend-accept"]')
+    send(guest, host, wait_ready)
+    assert my_turn(host)
+
+
+def test_a_whole_turn_by_keyboard_alone(page, browser, base_url, wait_ready, screenshot):
+    """The host's first turn by keys alone: a bridge, the turn's end, the link to send
+    with focus in its dialog, Escape back to the board; the friend gets the turn."""
+    context, guest, outside = phone(browser)
+    try:
+        accepted(page, guest, base_url, wait_ready)
+        page.locator("#hand button.card").first.focus()
+        build_by_keys(page)
+        end_turn_by_keys(page)
+        url = link_offered(page)
+        assert focused(page)["where"] == "dialog"
+        screenshot(page, "by_links_keyboard_link")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dialog", state="hidden")
+        assert focused(page)["where"] != "dialog" and not my_turn(page)
+        open_link(guest, url, wait_ready)
+        assert my_turn(guest)
+        assert outside == []
+    finally:
+        context.close()
+
+
+def test_the_flow_in_german(browser, base_url, wait_ready, screenshot):
+    """Two friends whose browsers speak German (a tablet and a phone): invite, accept and a
+    turn each way, every link opened as sent (no ?lang=): the dialogs, the prompt and the
+    live region speak German."""
+    de = translations("de").gettext
+    host_context, page, outside = phone(browser, 1024, 768, locale="de-DE")
+    context, guest, outside_too = phone(browser, locale="de-DE")
+    try:
+        url = invite(page, base_url, wait_ready, "Bea", "?pace=0", *HOST_FIRST)
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert de("Copy") in page.text_content("#dialog")
+        open_link(guest, url, wait_ready)
+        assert de("Accept") in guest.text_content("#dialog")
+        screenshot(guest, "by_links_accept_de")
+        guest.click(f'{DIALOG} [data-act="friend-accept"]')
+        send(guest, page, wait_ready)
+        play_a_turn(page)
+        send(page, guest, wait_ready)
+        assert my_turn(guest)
+        play_a_turn(guest)
+        send(guest, page, wait_ready)
+        assert my_turn(page)
+        assert de("Your turn.") in page.text_content("#announce")
+        screenshot(page, "by_links_turn_de")
+        assert outside == outside_too == []
+    finally:
+        context.close()
+        host_context.close()
+
+
+def test_a_phone_held_sideways_accepts_and_plays_a_turn(page, browser, base_url, wait_ready,
+                                                          screenshot):
+    context, guest, outside = phone(browser, 844, 390)
+    try:
+        url = invite(page, base_url, wait_ready, "Bea", "?pace=0", "set:colour:black",
+                     "set:first:white")
+        open_link(guest, url, wait_ready)
+        screenshot(guest, "by_links_accept_844x390")
+        accept = guest.locator(f'{DIALOG} [data-act="friend-accept"]')
+        accept.scroll_into_view_if_needed()
+        assert accept.is_visible()
+        accept.tap()
+        send(guest, page, wait_ready)
+        send(page, guest, wait_ready)  # the inviter's deal link: the friend starts
+        assert my_turn(guest)
+        play_a_turn(guest)
+        screenshot(guest, "by_links_turn_sent_844x390")
+        send(guest, page, wait_ready)
+        assert my_turn(page)
+        assert outside == []
+    finally:
+        context.close()
+
+
+def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
+        browser, built_site, serve_site, sw_context, wait_ready, screenshot):
+    """The site as deployed, visited once; a turn each way; then, the network gone, the
+    inviter's tab reloads (the game is there, waiting) and the friend's next link is
+    opened in a new tab, as a messenger opens it: the page comes from the service worker
+    and the turn applies."""
+    server = serve_site(built_site)
+    host = first_visit(sw_context, server.url, wait_ready)
+    context, guest, outside = phone(browser)
+    try:
+        accepted(host, guest, server.url, wait_ready)
+        play_a_turn(host)
+        send(host, guest, wait_ready)
+        play_a_turn(guest)
+        url = link_offered(guest)
+        server.down = True
+        sw_context.set_offline(True)
+        host.reload()
+        wait_ready(host)
+        assert not my_turn(host) and "Bea" in host.text_content("#prompt")
+        tab = sw_context.new_page()
+        open_link(tab, url, wait_ready)
+        assert my_turn(tab) and tab.evaluate("navigator.serviceWorker.controller !== null")
+        screenshot(tab, "by_links_offline_turn")
+        play_a_turn(tab)  # and the next turn goes out, still offline
+        assert outside == []
+    finally:
+        context.close()
+
+
+def test_the_dialogs_of_games_by_links_pass_axe(page, browser, base_url, wait_ready, screenshot):
+    """axe-core on the options, the link to send, the invitation to accept, a bad link's
+    notice and the verified end, in both themes: no serious or critical violation."""
+    found: dict[str, list] = {}
+
+    def check(where, name: str) -> None:
+        where.wait_for_timeout(700)  # animations settle (colour contrast is read as drawn)
+        found[name] = [v for v in axe(where) if v["impact"] in ("serious", "critical")]
+
+    for theme in ("light", "dark"):
+        page.emulate_media(color_scheme=theme)
+        page.goto(base_url + "?pace=0")
+        wait_ready(page)
+        page.click("#btn-new")
+        page.click(f'{DIALOG} [data-act="friend-new"]')
+        check(page, f"options-{theme}")
+        page.fill("#friend-name", "Bea")
+        page.click(f'{DIALOG} [data-act="friend-invite"]')
+        url = link_offered(page)
+        check(page, f"link-{theme}")
+        context, guest, outside = phone(browser)
+        guest.emulate_media(color_scheme=theme)
+        try:
+            open_link(guest, url, wait_ready)
+            check(guest, f"accept-{theme}")
+            screenshot(guest, f"by_links_accept_{theme}")
+            guest.click(f'{DIALOG} [data-act="friend-decline"]')
+            open_link(guest, url[:-10] + ("A" if url[-10] != "A" else "B") + url[-9:], wait_ready)
+            assert guest.is_visible(DIALOG)
+            check(guest, f"bad-link-{theme}")
+            screenshot(guest, f"by_links_bad_link_{theme}")
+            assert outside == []
+        finally:
+            context.close()
+        _verified_end(page, base_url, wait_ready)
+        check(page, f"verified-{theme}")
+        screenshot(page, f"by_links_verified_{theme}")
+    assert len(found) == 10 and {name: v for name, v in found.items() if v} == {}

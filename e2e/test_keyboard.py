@@ -8,16 +8,11 @@ from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from tests.helpers import HOLD_ALOA, HOLD_LALE, last_card
 
-from scripts.page_driver import focused, keys_to, settle
+from scripts.page_driver import build_by_keys, end_turn_by_keys, focused, keys_to, press, settle
 
 #: Where focus may be when the person's turn begins (a card, or the pile when no card
 #: can be chosen) or a dialog waits.
 TURN_START = ("hand", "table", "acts")
-
-
-def _press(page, key: str) -> dict:
-    page.keyboard.press(key)
-    return focused(page)
 
 
 def _tab_to(page, selector: str, most: int = 40) -> None:
@@ -28,54 +23,16 @@ def _tab_to(page, selector: str, most: int = 40) -> None:
     raise AssertionError(f"Tab never reached {selector}: {focused(page)}")
 
 
-def _try_to_build(page, shoot=None) -> bool:
-    """Enter on each card in turn: the first that lights lines builds on the first lit
-    line. Focus: on the lit line after choosing, in the panel after building, on the
-    same card (then Escape) when the card fits no line. ``shoot``: a screenshot function,
-    for a picture of the lit line with focus."""
-    cards = page.locator("#hand button.card").count()
-    for i in range(cards):
-        keys_to(page, f'#hand [data-act="card:{i}"]')
-        where = _press(page, "Enter")
-        if where["where"] == "board":
-            assert page.locator("#board path.hit").count() and where["line"], where
-            if shoot is not None:
-                shoot(page, "keyboard-lit-line")  # the focus ring on a lit line
-            where = _press(page, "Enter")
-            assert where["where"] in ("hand", "table", "acts"), where
-            return True
-        assert where == {**where, "where": "hand", "act": f"card:{i}"}, where
-        where = _press(page, "Escape")
-        assert where["where"] == "hand" and not page.locator('#hand [aria-pressed="true"]').count()
-    return False
-
-
-def _end_turn(page) -> None:
-    """Draw from the pile, else take a display card, else discard down first, else pass."""
-    for selector in ('#table [data-act="do:pile"]', "#table button.card",
-                     '#acts [data-act="do:pass"]'):
-        if page.locator(selector).count():
-            keys_to(page, selector)
-            page.keyboard.press("Enter")
-            return
-    keys_to(page, '#hand [data-act="card:0"]')
-    assert _press(page, " ")["act"] == "card:0"  # Space: chosen, and focus stays
-    keys_to(page, '#acts [data-act^="do:d:"]')
-    where = _press(page, "Enter")
-    assert where["where"] in ("table", "acts"), where  # on to the ways to end the turn
-    _end_turn(page)
-
-
 def test_a_whole_game_against_the_computer_by_keyboard_alone(page, base_url, wait_ready,
                                                              screenshot):
     page.goto(base_url + "?seed=8&pace=0")
     wait_ready(page)
     settle(page)
     _tab_to(page, "#btn-new")
-    where = _press(page, "Enter")
+    where = press(page, "Enter")
     assert where["where"] == "dialog" and where["act"] == "start", where  # focus moved in
     keys_to(page, '#dialog [data-act="set:colour:black"]')  # Tab inside the dialog
-    assert _press(page, "Enter")["act"] == "set:colour:black"  # the same option, drawn anew
+    assert press(page, "Enter")["act"] == "set:colour:black"  # the same option, drawn anew
     keys_to(page, '#dialog [data-act="set:first:black"]')
     page.keyboard.press("Enter")
     keys_to(page, '#dialog [data-act="start"]')
@@ -97,15 +54,15 @@ def test_a_whole_game_against_the_computer_by_keyboard_alone(page, base_url, wai
             page.wait_for_selector("#dialog:not([hidden])", timeout=10_000)
             continue
         assert where["where"] in TURN_START, (turns, where)
-        built += _try_to_build(page, screenshot if not built else None)
+        built += build_by_keys(page, screenshot if not built else None)
         settle(page)
         if page.get_attribute("body", "data-turn") == "person":
-            _end_turn(page)
+            end_turn_by_keys(page)
         turns += 1
         assert turns < 80
     screenshot(page, "keyboard-end")
     assert turns >= 8 and built >= 3
-    where = _press(page, "Escape")  # "Look at the board"
+    where = press(page, "Escape")  # "Look at the board"
     assert not page.locator("#dialog").is_visible() and where["where"] != "body", where
 
 
@@ -114,33 +71,33 @@ def test_dialogs_take_keep_and_give_back_focus(page, base_url, wait_ready, scree
     wait_ready(page)
     settle(page)
     _tab_to(page, "#btn-new")
-    assert _press(page, "Enter")["where"] == "dialog"
+    assert press(page, "Enter")["where"] == "dialog"
     for _ in range(40):  # Tab round and round: never behind the dialog
-        assert _press(page, "Tab")["where"] == "dialog"
+        assert press(page, "Tab")["where"] == "dialog"
     for _ in range(5):
-        assert _press(page, "Shift+Tab")["where"] == "dialog"
-    where = _press(page, "Escape")
+        assert press(page, "Shift+Tab")["where"] == "dialog"
+    where = press(page, "Escape")
     assert not page.locator("#dialog").is_visible()
     assert page.evaluate("document.activeElement.id") == "btn-new", where
     # Moves → Share this position: Escape gives focus back to the Share button.
     _tab_to(page, "#log-label")
     page.keyboard.press("Enter")  # the moves open
     _tab_to(page, '#export [data-act="share"]')
-    assert _press(page, "Enter")["where"] == "dialog"
-    where = _press(page, "Escape")
+    assert press(page, "Enter")["where"] == "dialog"
+    where = press(page, "Escape")
     assert page.evaluate("document.activeElement.dataset.act") == "share", where
     # ? shows the keys from anywhere, over the place the person was; Escape goes back.
     keys_to(page, "#hand button.card")
     before = focused(page)
-    where = _press(page, "?")
+    where = press(page, "?")
     assert where["where"] == "dialog" and page.locator("#dialog dl.keys").count()
     screenshot(page, "keyboard-keys")
-    assert _press(page, "Escape") == before
+    assert press(page, "Escape") == before
     # Escape drops a chosen card; focus stays on that card.
     keys_to(page, '#hand [data-act="card:1"]')
     page.keyboard.press(" ")
     assert page.locator('#hand [aria-pressed="true"]').count() == 1
-    where = _press(page, "Escape")
+    where = press(page, "Escape")
     assert where["where"] == "hand" and where["act"] == "card:1", where
     assert page.locator('#hand [aria-pressed="true"]').count() == 0
 
@@ -155,16 +112,16 @@ def test_the_arrows_walk_the_board_and_everything_on_it_has_a_name(page, base_ur
     label = page.get_attribute("#board svg.landscape [data-island='ALOA']", "aria-label")
     assert label == "ALOA, 3 lines, Black 2 bridges, controlled by Black"
     screenshot(page, "keyboard-island")
-    assert _press(page, "ArrowRight") == {"where": "board", "act": "", "line": "ALOA-BARI",
+    assert press(page, "ArrowRight") == {"where": "board", "act": "", "line": "ALOA-BARI",
                                           "island": ""}
     screenshot(page, "keyboard-bridge")
-    assert _press(page, "ArrowRight")["island"] == "BARI"
-    line = _press(page, "ArrowDown")["line"]
+    assert press(page, "ArrowRight")["island"] == "BARI"
+    line = press(page, "ArrowDown")["line"]
     assert line.startswith("BARI-")
     # Tab leaves the board from a line as from an island (it went back to ALOA), and
     # Shift+Tab comes back to that line.
-    assert _press(page, "Tab")["where"] not in ("board", "body"), "Tab stayed on the board"
-    assert _press(page, "Shift+Tab")["line"] == line
+    assert press(page, "Tab")["where"] not in ("board", "body"), "Tab stayed on the board"
+    assert press(page, "Shift+Tab")["line"] == line
     # A focused free line shows in bold dots: a whole white stroke read as White's bridge.
     dashes = """s => { const e = document.querySelector(s); e.focus();
       return getComputedStyle(e).strokeDasharray; }"""
@@ -188,7 +145,7 @@ def test_settings_by_keyboard_are_remembered_and_draw_the_dark_theme(page, base_
     settle(page)
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
     _tab_to(page, "#btn-settings")
-    assert _press(page, "Enter")["where"] == "dialog"
+    assert press(page, "Enter")["where"] == "dialog"
     keys_to(page, '#dialog [data-act="pref:theme:dark"]')
     page.keyboard.press("Enter")
     keys_to(page, '#dialog [data-act="pref:animations:off"]')
@@ -224,12 +181,12 @@ def test_the_hot_seat_cover_takes_focus_keeps_it_and_hands_it_to_the_next_player
         assert where == {"where": "cover", "act": "uncover", "line": "", "island": ""}, where
         assert player in page.text_content("#cover h2")
         for key in ("Tab", "Tab", "Shift+Tab"):  # one control: focus stays on it
-            assert _press(page, key)["act"] == "uncover"
+            assert press(page, key)["act"] == "uncover"
         assert page.evaluate("document.querySelector('main.game').inert")
         if player == "White":
             screenshot(page, "keyboard-hotseat-cover")
-        where = _press(page, "Enter")
+        where = press(page, "Enter")
         assert page.locator("#cover").is_hidden()
         assert where["where"] in TURN_START, where  # the next player's turn, in reach
         assert page.locator("#hand button.card").count() > 0  # their cards, face up
-        _end_turn(page)
+        end_turn_by_keys(page)

@@ -12,16 +12,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page
 
 from scripts import build_site
 from scripts.browser import BYTECODE_CACHES
 from scripts.page_driver import (
-    do, end_turn, live_frame, play_turn, probe, run_python, settle, violations, wait_cached,
+    QUERY, do, end_turn, first_visit, live_frame, play_turn, probe, run_python, settle,
+    violations, wait_cached,
 )
 
-# Fixed deals, and the computer answers at once (web/boot/start.py reads both).
-QUERY = "?seed=3&pace=0"
 WORKER_FILES = tuple("/" + name for name in build_site.WORKER_SCRIPTS)
 
 
@@ -35,11 +34,6 @@ def site_copy(built_site: Path, tmp_path: Path) -> Path:
 def saved_games(page: Page) -> dict[str, str]:
     """Everything the game keeps in localStorage."""
     return page.evaluate("Object.fromEntries(Object.entries(localStorage))")
-
-
-def wait_installed(page: Page) -> str:
-    """Wait until a service worker is active (its cache complete); return its script URL."""
-    return page.evaluate("navigator.serviceWorker.ready.then(r => r.active.scriptURL)")
 
 
 def controlled(page: Page) -> bool:
@@ -58,16 +52,6 @@ def install_problems(page: Page) -> list[str]:
     errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
     # Test browser contexts are incognito-like, which Chromium lists; nothing else may be.
     return [e["message"] for e in manifest["errors"]] + [e for e in errors if e != "in-incognito"]
-
-
-def first_visit(context: BrowserContext, url: str, wait_ready) -> Page:
-    page = context.new_page()
-    page.goto(url + QUERY)
-    wait_ready(page)
-    assert wait_installed(page) == url + build_site.SW_NAME
-    # and the rules page in its language, kept next (web/sw-register.js): the visit is over
-    wait_cached(page, url + "rules/index.html")
-    return page
 
 
 CURRENT_GAME = """(() => {

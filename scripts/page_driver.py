@@ -7,8 +7,11 @@ embedded game."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
-from playwright.sync_api import Frame, Locator, Page
+from playwright.sync_api import BrowserContext, Frame, Locator, Page
+
+from scripts import build_site
 
 #: The person may act, or a dialog / the hot-seat cover waits for a tap.
 SETTLED = ('body[data-turn="person"], body[data-turn="over"], #dialog:not([hidden]), '
@@ -162,6 +165,50 @@ def keys_to(page: Page, selector: str) -> int:
         page.keyboard.press(key)
         pressed += 1
     raise AssertionError(f"the keys never reach {selector}: focus at {focused(page)}")
+
+
+def press(page: Page, key: str) -> dict:
+    """Press ``key``; where focus is then (see FOCUS)."""
+    page.keyboard.press(key)
+    return focused(page)
+
+
+def build_by_keys(page: Page, shoot: Callable[[Page, str], object] | None = None) -> bool:
+    """Enter on each card in turn: the first that lights lines builds on the first lit
+    line. Focus: on the lit line after choosing, in the panel after building, on the
+    same card (then Escape) when the card fits no line. ``shoot``: a screenshot function,
+    for a picture of the lit line with focus."""
+    cards = page.locator("#hand button.card").count()
+    for i in range(cards):
+        keys_to(page, f'#hand [data-act="card:{i}"]')
+        where = press(page, "Enter")
+        if where["where"] == "board":
+            assert page.locator("#board path.hit").count() and where["line"], where
+            if shoot is not None:
+                shoot(page, "keyboard-lit-line")  # the focus ring on a lit line
+            where = press(page, "Enter")
+            assert where["where"] in ("hand", "table", "acts"), where
+            return True
+        assert where == {**where, "where": "hand", "act": f"card:{i}"}, where
+        where = press(page, "Escape")
+        assert where["where"] == "hand" and not page.locator('#hand [aria-pressed="true"]').count()
+    return False
+
+
+def end_turn_by_keys(page: Page) -> None:
+    """Draw from the pile, else take a display card, else discard down first, else pass."""
+    for selector in ('#table [data-act="do:pile"]', "#table button.card",
+                     '#acts [data-act="do:pass"]'):
+        if page.locator(selector).count():
+            keys_to(page, selector)
+            page.keyboard.press("Enter")
+            return
+    keys_to(page, '#hand [data-act="card:0"]')
+    assert press(page, " ")["act"] == "card:0"  # Space: chosen, and focus stays
+    keys_to(page, '#acts [data-act^="do:d:"]')
+    where = press(page, "Enter")
+    assert where["where"] in ("table", "acts"), where  # on to the ways to end the turn
+    end_turn_by_keys(page)
 
 
 #: The embedded game's frames on a host page: a typical embed, and a narrow one.
@@ -348,3 +395,86 @@ def editor_keys(example: dict = WORKED_EXAMPLE) -> list[str]:
     for cards in (example["hands"]["white"], example["display"], example["hands"]["black"]):
         keys += ["t"] + [card[0].lower() for card in cards]
     return keys + ["p"] * example["pile"] + ["m"]
+
+
+# ---- games by links (issue 31): a link offered, sent, opened on the other device --------
+
+#: The dialog on show.
+DIALOG = "#dialog:not([hidden])"
+
+
+def link_offered(page: Page) -> str:
+    """The link the page offers to send (its dialog's read-only field)."""
+    page.wait_for_selector(f"{DIALOG} #share-link")
+    return page.input_value("#share-link")
+
+
+def open_link(page: Page, url: str, wait_ready: Callable[[Page], None]) -> None:
+    """Open ``url`` in ``page`` as a person pasting it in the address bar: a new load,
+    or (same page and query) only the fragment changes. Waits until the page took the
+    link (it drops the fragment from the address)."""
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("() => !location.hash")
+    settle(page)
+
+
+def send(sender: Page, receiver: Page, wait_ready: Callable[[Page], None]) -> str:
+    """The sender's offered link, closed there and opened on the receiver."""
+    url = link_offered(sender)
+    sender.click(f'{DIALOG} [data-act="close"]')
+    open_link(receiver, url, wait_ready)
+    return url
+
+
+def my_turn(page: Page) -> bool:
+    """The person may play on this page."""
+    return page.get_attribute("body", "data-turn") == "person"
+
+
+def play_a_turn(page: Page) -> None:
+    """A bridge if a card fits, then the turn's end; the link to send comes up."""
+    place_a_bridge(page)
+    settle(page)
+    if my_turn(page):
+        end_turn(page)
+    link_offered(page)
+
+
+def invite(page: Page, base_url: str, wait_ready: Callable[[Page], None], name: str,
+           query: str = "", *options: str) -> str:
+    """Invite the friend ``name`` from a fresh page at ``base_url + query``, the options'
+    acts clicked first (``set:first:black``): the link."""
+    page.goto(base_url + query)
+    wait_ready(page)
+    settle(page)
+    page.click("#btn-new")
+    page.click(f'{DIALOG} [data-act="friend-new"]')
+    for act in options:
+        page.click(f'{DIALOG} [data-act="{act}"]')
+    page.fill("#friend-name", name)
+    page.click(f'{DIALOG} [data-act="friend-invite"]')
+    return link_offered(page)
+
+
+# ---- the site as deployed: a first visit installs its service worker ----------------------
+
+#: Fixed deals, and the computer answers at once (web/boot/start.py reads both).
+QUERY = "?seed=3&pace=0"
+
+
+def wait_installed(page: Page) -> str:
+    """Wait until a service worker is active (its cache complete); return its script URL."""
+    return page.evaluate("navigator.serviceWorker.ready.then(r => r.active.scriptURL)")
+
+
+def first_visit(context: BrowserContext, url: str, wait_ready: Callable[[Page], None]) -> Page:
+    """A first visit of the site at ``url`` (its service worker installed, the rules page
+    kept): the page, still online."""
+    page = context.new_page()
+    page.goto(url + QUERY)
+    wait_ready(page)
+    assert wait_installed(page) == url + build_site.SW_NAME
+    # and the rules page in its language, kept next (web/sw-register.js): the visit is over
+    wait_cached(page, url + "rules/index.html")
+    return page

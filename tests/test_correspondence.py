@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from kahuna.correspondence import (OVER, PLAY, SEND, WAIT, AlteredLink, CheatDetected,
                                    ForeignLink, Game, MissingLink, ReplayedLink, TurnError,
                                    accept, invite, load, receive, reply, take_turn, verify)
-from kahuna.correspondence.deck import check_generation, pass_a, pass_c, pass_d, pass_z
+from kahuna.correspondence.deck import (check_generation, deal_a, deal_c, pass_a, pass_c, pass_d,
+                                        pass_z)
 from kahuna.correspondence.envelope import points_of, points_text, read, seal, write
-from kahuna.correspondence.group import (CARD_POINTS, G, N, GroupError, decode, encode,
+from kahuna.correspondence.group import (CARD_POINTS, G, N, P, GroupError, decode, encode,
                                          multiply, on_curve)
 from kahuna.notation.record import replay
 from kahuna.rules.actions import Action
@@ -44,6 +45,51 @@ def test_the_group_is_p256():
     with pytest.raises(GroupError):
         decode(b"\x02" + b"\xff" * 32)
     assert len(set(CARD_POINTS)) == 24 and all(on_curve(p) for p in CARD_POINTS)
+
+
+def _textbook_multiply(k: int, point):
+    """k times point by affine double-and-add, the formulas of any textbook."""
+    p = 2 ** 256 - 2 ** 224 + 2 ** 192 + 2 ** 96 - 1
+
+    def add(one, two):
+        if one is None or two is None:
+            return one or two
+        (x1, y1), (x2, y2) = one, two
+        if x1 == x2 and (y1 + y2) % p == 0:
+            return None
+        slope = ((3 * x1 * x1 - 3) * pow(2 * y1, -1, p) if one == two
+                 else (y2 - y1) * pow(x2 - x1, -1, p)) % p
+        x3 = (slope * slope - x1 - x2) % p
+        return x3, (slope * (x1 - x3) - y1) % p
+    total = None
+    for bit in bin(k)[2:]:
+        total = add(total, total)
+        if bit == "1":
+            total = add(total, point)
+    return total
+
+
+def test_the_windowed_multiplication_is_the_textbook_one():
+    """``multiply`` works with signed odd multiples of the point (fewer additions): it
+    gives what plain double-and-add gives, for small keys, keys near the group's order
+    and random ones."""
+    rng = random.Random(5)
+    keys = [*range(1, 40), N - 2, N - 1, 2 ** 255, *(rng.randrange(1, N) for _ in range(12))]
+    for k in keys:
+        point = CARD_POINTS[k % 24]
+        assert multiply(k, point) == _textbook_multiply(k, point), k
+
+
+def test_a_list_of_points_written_here_is_read_back_with_the_same_checks():
+    """``points_of`` keeps the lists it has seen (a device reads back each pass it made),
+    never one it would refuse (twice the same point) nor one its text does not give back
+    (a point off the curve: the text keeps only x and y's parity)."""
+    sealed = [multiply(3, p) for p in CARD_POINTS]
+    assert points_of(points_text(sealed)) == sealed
+    off = [(sealed[0][0], sealed[0][1] + 1), *sealed[1:]]
+    assert points_of(points_text(off)) == [(sealed[0][0], P - sealed[0][1]), *sealed[1:]]
+    with pytest.raises(AlteredLink):
+        points_of(points_text([sealed[0], *sealed[:23]]))
 
 
 def test_sealing_commutes():
@@ -249,15 +295,16 @@ def test_a_card_never_dealt_is_named():
 
 
 def test_a_false_shuffle_is_named_when_its_card_opens():
-    """The friend's device seals one card of its shuffle as no card at all (the 13th:
-    it lands in this deal in the inviter's hand): the inviter's device names the friend
-    as soon as that card fails to open."""
+    """The friend's device seals one card of its shuffle as no card at all (the 2nd: no
+    shuffle follows the friend's in the deal, so it is Black's second card, the
+    inviter's): the inviter's device names the friend as soon as that card fails to open,
+    which is on the friend's first link."""
     host, link = invite(Setup(first=BLACK), BLACK, random.Random(5))
     guest, answer = accept(link.text, random.Random(6))
 
     def falsify(body):
         points = points_of(body["q"]["c0"])
-        points[12] = multiply(2, points[12])
+        points[1] = multiply(2, points[1])
         body["q"]["c0"] = points_text(points)
     stored = guest.to_json()
     stored["links"][-1] = forged(guest, answer.text, falsify)
@@ -269,22 +316,33 @@ def test_a_false_shuffle_is_named_when_its_card_opens():
             device = host if len(texts) % 2 == 0 else guest
             receive(device, texts[-1])
             texts.append(next_link(device, "random", rng).text)
-    assert device is host and caught.value.who == guest.seat
+    assert device is host and caught.value.who == guest.seat and len(texts) == 2
 
 
-@pytest.mark.parametrize("false", ["a", "c", "d", "z"])
-def test_the_end_check_names_the_false_pass(false):
+@pytest.mark.parametrize("gen, false", [(0, "a"), (0, "c"), (0, "d"),
+                                        (1, "a"), (1, "c"), (1, "d"), (1, "z")])
+def test_the_end_check_names_the_false_pass(gen, false):
     """What ``verify`` runs for every deal: each pass redone from both seeds; a false
-    one is named (a, d: the side that made them first; c, z: the other)."""
+    one is named (a, d: the side that made them first; c, z: the other). The deal has
+    three passes, a new pile (R18, here the deal's 15 last points) four."""
     u, v = b"u" * 32, b"v" * 32
     rand = random.Random(1)
-    passes = {"a": pass_a(u, 0, list(CARD_POINTS), None)}
-    passes["c"] = pass_c(v, 0, passes["a"], None, rand)
-    passes["d"] = pass_d(u, 0, passes["c"], rand)
-    passes["z"] = pass_z(v, 0, passes["d"])
-    assert check_generation(0, list(CARD_POINTS), None, passes, u, v) == ""
+    if gen == 0:
+        items, slots = list(CARD_POINTS), None
+        passes = {"a": deal_a(u, rand)}
+        passes["c"] = deal_c(v, passes["a"], rand)
+        passes["d"] = pass_z(u, 0, passes["c"])
+    else:
+        deal = pass_z(v, 0, deal_c(u, deal_a(v, rand), rand))  # any 24 sealed points
+        slots = list(range(9, 24))
+        items = [deal[s] for s in slots]
+        passes = {"a": pass_a(u, gen, items, slots)}
+        passes["c"] = pass_c(v, gen, passes["a"], slots, rand)
+        passes["d"] = pass_d(u, gen, passes["c"], rand)
+        passes["z"] = pass_z(v, gen, passes["d"])
+    assert check_generation(gen, items, slots, passes, u, v) == ""
     passes[false] = [multiply(2, passes[false][0]), *passes[false][1:]]
-    assert check_generation(0, list(CARD_POINTS), None, passes, u, v) == false
+    assert check_generation(gen, items, slots, passes, u, v) == false
 
 
 def test_a_false_key_revealed_at_the_end_is_named():
@@ -329,6 +387,57 @@ def test_no_device_nor_link_can_open_the_other_hand_or_the_pile():
 
     self_play(Setup(open_draws=True), seed=3, watch=watch)
     assert checks > 50
+
+
+# ----- the first move ----------------------------------------------------------------
+
+@pytest.mark.parametrize("seat", [BLACK, WHITE])
+def test_an_inviter_who_moves_first_sends_the_deal_with_its_first_turn(seat):
+    """Invitation, acceptance, then the inviter's first turn: the inviter removes its
+    layer of the deal (pass d) as soon as the acceptance arrives, sees its hand, and
+    sends the pass with the turn. The friend then sees its hand and may answer."""
+    host, link = invite(Setup(first=seat), seat, random.Random(21))
+    guest, answer = accept(link.text, random.Random(22))
+    assert guest.status == WAIT and len(guest.unopened_hand()) == 3
+    receive(host, answer.text)
+    assert host.status == PLAY and host.unopened_hand() == host.unopened_display() == []
+    first = take_turn(host, turn_of(host, "random", random.Random(23)))
+    body = read(first.text)
+    assert first.number == 2 and body["t"] and set(body["q"]) == {"d0"}
+    receive(guest, first.text)
+    assert guest.status == PLAY and guest.unopened_hand() == []
+    assert guest.observation.to_move == guest.seat
+
+
+@pytest.mark.parametrize("seat", [BLACK, WHITE])
+def test_a_friend_who_moves_first_sees_its_hand_once_the_inviter_removed_its_layer(seat):
+    """The friend cannot read its hand before the inviter's pass d: its first turn is the
+    fourth link, after the inviter's deal link (which holds no turn)."""
+    host, link = invite(Setup(first=1 - seat), seat, random.Random(24))
+    guest, answer = accept(link.text, random.Random(25))
+    receive(host, answer.text)
+    assert host.status == SEND and host.unopened_hand() == []
+    deal = reply(host)
+    assert deal.number == 2 and "t" not in read(deal.text)
+    receive(guest, deal.text)
+    assert guest.status == PLAY and guest.unopened_hand() == []
+    assert take_turn(guest, turn_of(guest, "random", random.Random(26))).number == 3
+
+
+def test_a_deal_link_that_lacks_the_inviters_first_turn_is_refused():
+    """The inviter moves first: its deal link must hold its turn; one without it (a
+    forged pass alone) is refused and changes nothing."""
+    host, link = invite(Setup(first=BLACK), BLACK, random.Random(27))
+    guest, answer = accept(link.text, random.Random(28))
+    receive(host, answer.text)
+    turn = take_turn(host, turn_of(host, "random", random.Random(29)))
+    bare = forged(host, turn.text, lambda body: body.pop("t"))
+    before = guest.to_json()
+    with pytest.raises(AlteredLink):
+        receive(guest, bare)
+    assert guest.to_json() == before
+    receive(guest, turn.text)
+    assert guest.status == PLAY
 
 
 # ----- storage and misuse -------------------------------------------------------------

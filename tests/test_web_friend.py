@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import random
 
-from web.game.by_links import OVER, PLAY, listed
+import pytest
+
+from kahuna import review_turns, start_of
+from web.game.by_links import PLAY, listed
 from web.game.saves import MemoryStorage
 from web.state import friend
 from web.state.acts import handle
@@ -14,8 +17,8 @@ from web.state.app import App
 from web.state.opening import boot
 from web.view.page import view
 
-from .web_helpers import (Clock, clickable, deliver, device, fragment, invited, play_turn,
-                          to_play, visible_texts)
+from .web_helpers import (Clock, clickable, deliver, device, finished_by_links, fragment, invited,
+                          play_turn, to_play, visible_texts)
 
 
 def test_invite_accept_and_a_turn_each_way_the_waiting_side_cannot_play():
@@ -138,16 +141,60 @@ def test_a_stale_tab_takes_up_the_newer_game_and_loses_no_turn():
     assert stale.notice[0] == "This link was opened already"
 
 
-def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():
+def test_a_tab_that_shows_the_game_applies_a_link_without_loading_it_again(monkeypatch):
+    """Loading a game applies all its links again (a second or more in the browser late
+    in a game): the tab that shows the game applies the friend's link to it, and loads
+    the stored game only when another tab wrote a newer one."""
+    from kahuna import correspondence
     host, guest = invited()
-    rng = random.Random(7)
-    sender, receiver = guest, host
-    while not (host.match.entry.status == OVER and guest.match.entry.status == OVER):
-        deliver(sender, receiver)
-        if receiver.match.entry.status == PLAY:
-            handle(receiver, "close")
-            play_turn(receiver, rng)
-        sender, receiver = receiver, sender
+    mover, waiter = to_play(host, guest)
+    loads: list[object] = []
+    real = correspondence.load
+    monkeypatch.setattr(correspondence, "load", lambda data: loads.append(data) or real(data))
+    play_turn(mover, random.Random(8))
+    deliver(mover, waiter)
+    assert loads == [] and waiter.match.entry.status in (PLAY, "send")
+    other = App(mover.storage, Clock(7000.0))  # another tab of the mover's writes
+    boot(other, {})
+    assert len(loads) == 1
+    other.match.entry.revision += 1
+    friend.save(other)
+    if waiter.match.entry.status != PLAY:
+        deliver(waiter, mover)
+    else:
+        handle(waiter, "close")
+        play_turn(waiter, random.Random(9))
+        deliver(waiter, mover)
+    assert len(loads) == 2  # the mover's tab took up the newer game, then the link
+
+
+@pytest.mark.parametrize("first", ["black", "white"])
+def test_the_first_turn_is_the_third_link_when_the_inviter_starts(first):
+    """Invitation, acceptance, then the inviter's turn with the deal in it: once the
+    acceptance is opened, the inviter plays at once, with no link to send first; when the
+    friend starts, the inviter's deal link comes first (docs/correspondence.md)."""
+    host, guest = device(), device(1000.0)
+    handle(host, "friend-new")
+    handle(host, "set:colour:black")
+    handle(host, f"set:first:{first}")
+    handle(host, "friend-invite:Bea")
+    deliver(host, guest)
+    handle(guest, "friend-accept:Al")
+    deliver(guest, host)
+    if first == "black":
+        assert host.dialog == "" and host.may_act() and view(host).turn == "person"
+        play_turn(host, random.Random(10))
+        assert len(host.match.entry.game.links) == 3
+        deliver(host, guest)
+        assert guest.match.entry.status == PLAY
+    else:
+        assert host.dialog == "friend-link" and not host.may_act()
+        deliver(host, guest)
+        assert guest.match.entry.status == PLAY and len(guest.match.entry.game.links) == 3
+
+
+def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():
+    host, guest = finished_by_links()
     for app in (host, guest):
         entry = app.match.entry
         assert entry.verified is not None and not entry.cheat
@@ -160,3 +207,27 @@ def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():
         handle(app, "friend-verified")
         assert app.dialog == "end" and app.match.state.is_over and not app.match.by_links
         assert "replay" in clickable(view(app).dialog) and "share" in clickable(view(app).dialog)
+
+
+def test_the_verified_end_offers_the_review_of_each_players_turns():
+    """Both pages, at the verified end, offer the review as after a game against the
+    computer: each reviews its own player's turns (the master judges from what that player
+    saw), on the verified game with both hands open."""
+    host, guest = finished_by_links(seed=12)
+    for app in (host, guest):
+        entry = app.match.entry
+        handle(app, "friend-result")
+        assert "friend-review" in clickable(view(app).dialog)
+        handle(app, "friend-review")
+        assert app.dialog == "review" and app.review is not None
+        assert app.review.seat == entry.game.seat and not app.match.by_links
+        start = start_of({**app.match.to_record(), "actions": []})
+        own = len(review_turns(start, app.match.actions, entry.game.seat))
+        shown = " ".join(visible_texts(view(app).dialog))
+        assert "Review of your game" in shown and own > 5
+        assert f"The master is looking at your turns: 0 of {own}" in shown
+        handle(app, "close")
+        assert app.dialog == "" and app.match.state.is_over
+    stray = device()
+    handle(stray, "friend-review")  # no game by links on show: nothing
+    assert stray.dialog == "" and stray.review is None

@@ -16,7 +16,7 @@ from web.state.app import App
 from web.state.deciding import think
 from web.state.opening import boot
 from web.game.match import COMPUTER, HOTSEAT, Match
-from web.game.by_links import PLAY
+from web.game.by_links import OVER, PLAY
 from web.game.saves import MemoryStorage
 from web.state.friend import arrived
 from web.view.page import view
@@ -284,6 +284,21 @@ def play_turn(app: App, rng: random.Random) -> None:
         assert app.may_act() and view(app).turn == "person"
         handle(app, "do:" + str(rng.choice(app.legal())))
     assert app.dialog == "friend-link"
+
+
+def finished_by_links(seed: int = 7) -> tuple[App, App]:
+    """A whole game by links, random turns clicked on both devices, to its verified end on
+    both: (the inviter's App, the friend's)."""
+    host, guest = invited()
+    rng = random.Random(seed)
+    sender, receiver = guest, host
+    while not (host.match.entry.status == OVER and guest.match.entry.status == OVER):
+        deliver(sender, receiver)
+        if receiver.match.entry.status == PLAY:
+            handle(receiver, "close")
+            play_turn(receiver, rng)
+        sender, receiver = receiver, sender
+    return host, guest
 
 
 def by_links_screens(draw: Callable[[App], None]) -> None:

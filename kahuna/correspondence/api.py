@@ -13,10 +13,10 @@ from ..rules.actions import Action
 from ..rules.deal import Setup
 from ..rules.observation import Observation
 from ..rules.state import BLACK, WHITE, Effects
-from .deck import key, pass_a
+from .deck import deal_a, key
 from .envelope import AlteredLink, Link, TurnError, b64, points_text, read, unb64, write
-from .game import FORMAT, FRIEND, INVITER, PLAY, SEND, Game
-from .group import CARD_POINTS, G, encode, multiply
+from .game import FORMAT, FRIEND, INVITER, PLAY, SEND, VERSION, Game
+from .group import G, encode, multiply
 
 
 def _random(rand: random.Random | None) -> random.Random:
@@ -39,7 +39,7 @@ def invite(setup: Setup, seat: int | None = None, rand: random.Random | None = N
     body = {"g": b64(rand.randbytes(8)), "n": 0, "p": "",
             "s": setup_to_json(replace(setup, seed=0)), "w": "black" if seat == BLACK else "white",
             "e": b64(encode(multiply(key(game.seed, "seal", 0), G))),
-            "q": {"a0": points_text(pass_a(game.seed, 0, list(CARD_POINTS), None))}}
+            "q": {"a0": points_text(deal_a(game.seed, rand))}}
     text = write(body)
     game._take(text, mine=True)
     return game, Link(text, 0)
@@ -108,6 +108,8 @@ def load(data: Any, rand: random.Random | None = None) -> Game:
     """A game from ``Game.to_json``'s object."""
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("role") not in (0, 1):
         raise AlteredLink("this is not a stored game by links")
+    if data.get("version") != VERSION:
+        raise AlteredLink("this game by links was kept by an earlier version of the game")
     links = data.get("links")
     if not isinstance(links, list) or not links:
         raise AlteredLink("the stored game holds no links")

@@ -1,6 +1,6 @@
 """A link as text, the hash chain and the seal, and the errors a link can meet.
 
-A link is ``K1`` and the base64url of its compressed JSON body. The body names its game,
+A link is ``K2`` and the base64url of its compressed JSON body. The body names its game,
 its number and the chain's head before it; from the friend's reply on, it is sealed with
 a key both devices share (elliptic-curve Diffie-Hellman of the invitation and the
 reply), so a third hand cannot change it unseen.
@@ -19,9 +19,10 @@ from typing import Any
 from ..rules.actions import Action, Kind
 from ..rules.errors import KahunaError, NotationError
 from .deck import SLOTS_PER_GEN
-from .group import POINT_BYTES, SCALAR_BYTES, GroupError, Point, decode, encode
+from .group import POINT_BYTES, SCALAR_BYTES, GroupError, Point, decode, encode, on_curve
 
-PREFIX = "K1"
+#: K2: the deal in three passes (K1, its first version, took four; its links are refused).
+PREFIX = "K2"
 MAX_CHARS = 20_000  # a link ten times longer than any the protocol makes
 
 
@@ -70,12 +71,32 @@ def unb64(text: Any) -> bytes:
         raise AlteredLink("a field of the link is damaged") from exc
 
 
+#: The last passes written or read here, by their text: a device reads back each pass it
+#: has just made (its own link, taken in as the friend's are), and a square root mod P
+#: per point is a tenth of the pass's cost.
+_KNOWN: dict[str, tuple[Point, ...]] = {}
+_KNOWN_SIZE = 8
+
+
 def points_text(points: list[Point]) -> str:
-    return b64(b"".join(encode(p) for p in points))
+    text = b64(b"".join(encode(p) for p in points))
+    _remember(text, points)
+    return text
+
+
+def _remember(text: str, points: list[Point]) -> None:
+    """Keep a list that ``points_of`` would accept (no list it refuses skips its checks)."""
+    if len(points) > 24 or len(set(points)) != len(points) or not all(map(on_curve, points)):
+        return
+    _KNOWN[text] = tuple(points)
+    while len(_KNOWN) > _KNOWN_SIZE:
+        del _KNOWN[next(iter(_KNOWN))]
 
 
 def points_of(text: Any) -> list[Point]:
     """Points from their text; AlteredLink for anything but distinct curve points."""
+    if isinstance(text, str) and text in _KNOWN:
+        return list(_KNOWN[text])
     data = unb64(text)
     if len(data) % POINT_BYTES or len(data) > 24 * POINT_BYTES:
         raise AlteredLink("a list of sealed cards has a wrong length")
@@ -85,6 +106,7 @@ def points_of(text: Any) -> list[Point]:
         raise AlteredLink(f"a sealed card is damaged: {exc}") from exc
     if len(set(points)) != len(points):
         raise AlteredLink("two sealed cards are the same: a card would be dealt twice")
+    _remember(text, points)
     return points
 
 
@@ -125,6 +147,9 @@ def read(text: Any) -> dict[str, Any]:
     if not isinstance(text, str) or len(text) > MAX_CHARS:
         raise AlteredLink("this is not a Kahuna game link (or it is far too long)")
     text = text.strip().rsplit("#", 1)[-1].removeprefix("play=")
+    if text.startswith("K1"):
+        raise AlteredLink("this link was made by an earlier version of the game: start a new "
+                          "game with your friend")
     if not text.startswith(PREFIX):
         raise AlteredLink("this is not a Kahuna game link")
     try:

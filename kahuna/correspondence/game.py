@@ -26,8 +26,8 @@ from ..rules.deal import Setup, new_game
 from ..rules.errors import IllegalAction, KahunaError
 from ..rules.observation import Observation, observe
 from ..rules.state import BLACK, CARDS, COLOURS, Effects, State
-from .deck import (PASSES, SLOTS_PER_GEN, items_of, key, open_card, pass_a, pass_c, pass_d,
-                   pass_z, slot_key)
+from .deck import (SLOTS_PER_GEN, deal_c, final_of, items_of, key, open_card, pass_a, pass_c,
+                   pass_d, pass_z, passes_of, slot_key)
 from .envelope import (AlteredLink, CheatDetected, ForeignLink, Link, MissingLink, ReplayedLink,
                        TurnError, b64, chain, check_shape, parse_sent, pass_gen, points_of,
                        points_text, read, scalar_of, scalar_text, seal, slot_of, unb64, write)
@@ -35,6 +35,8 @@ from .group import G, GroupError, decode, encode, multiply
 from .ledger import Ledger
 
 FORMAT = "kahuna-correspondence"
+#: 2: the deal in three passes (envelope.PREFIX "K2"); a game of version 1 cannot go on.
+VERSION = 2
 PLAY, SEND, WAIT, OVER = "play", "send", "wait", "over"
 INVITER, FRIEND = 0, 1
 
@@ -107,7 +109,8 @@ class Game:
         return obs.outcome is None and obs.to_move != self.seat and not self._gen_open()
 
     def _gen_open(self) -> bool:
-        return set(self.passes.get(self.ledger.gen, {})) != set(PASSES)
+        gen = self.ledger.gen
+        return set(self.passes.get(gen, {})) != set(passes_of(gen))
 
     # ----- roles and seats ----------------------------------------------------------
 
@@ -122,9 +125,9 @@ class Game:
         """The pass of the current generation this side must make now ("" if none)."""
         gen = self.ledger.gen
         done = self.passes.get(gen, {})
-        for name in PASSES:
-            if name not in done:
-                return name if self._owner(gen, name) == self.role and name != "z" else ""
+        for name in passes_of(gen):
+            if name not in done:  # the last pass is made as the one before it arrives
+                return name if self._owner(gen, name) == self.role and name != final_of(gen) else ""
         return ""
 
     # ----- taking a link in (both directions) ---------------------------------------
@@ -142,7 +145,7 @@ class Game:
         # The friend's turn is due in this link if the deal was whole before it, or if
         # the friend's own last pass makes it whole.
         due = self.obs is not None and not self._gen_open() or any(
-            k.startswith("z") for k in body.get("q", {}))
+            k[:1] == final_of(pass_gen(k)) for k in body.get("q", {}))
         early = {k: v for k, v in body.get("q", {}).items() if pass_gen(k) <= self.ledger.gen}
         self._passes(early, sender, mine)
         if "a" not in self.passes.get(0, {}):
@@ -228,10 +231,10 @@ class Game:
             kind = name[:1]
             done = self.passes.setdefault(gen, {})
             points = points_of(value)
-            if mine and done.get(kind) == points:  # made here before the link (pass z)
+            if mine and done.get(kind) == points:  # made here before the link (the last)
                 self.outbox.pop(name, None)
                 continue
-            due = next((p for p in PASSES if p not in done), "")
+            due = next((p for p in passes_of(gen) if p not in done), "")
             if gen > self.ledger.gen or kind != due or self._owner(gen, kind) != sender:
                 raise AlteredLink(f"the link holds a shuffle's pass out of turn ({name})")
             size = 24 if gen == 0 else len(self.ledger.items[gen])
@@ -242,13 +245,15 @@ class Game:
                 self.outbox.pop(name, None)
 
     def _last_pass(self) -> None:
-        """Pass z is made here as soon as pass d arrives: it has no randomness, and
-        the player needs it to see the cards."""
+        """A generation's last pass (d of the deal, z of a new pile) is made here as soon
+        as the pass before it arrives: it has no randomness, and the player needs it to
+        see the cards (an inviter who moves first sends it with its first turn)."""
         gen = self.ledger.gen
         done = self.passes.get(gen, {})
-        if "d" in done and "z" not in done and self._owner(gen, "z") == self.role:
-            done["z"] = pass_z(self.seed, gen, done["d"])
-            self.outbox[f"z{gen}"] = done["z"]
+        *_, before, last = passes_of(gen)
+        if before in done and last not in done and self._owner(gen, last) == self.role:
+            done[last] = pass_z(self.seed, gen, done[before])
+            self.outbox[f"{last}{gen}"] = done[last]
 
     # ----- cards --------------------------------------------------------------------
 
@@ -256,7 +261,8 @@ class Game:
         """The card in ``slot`` when both keys are here (None otherwise)."""
         if slot in self.cards:
             return self.cards[slot]
-        final = self.passes.get(slot // SLOTS_PER_GEN, {}).get("z")
+        gen = slot // SLOTS_PER_GEN
+        final = self.passes.get(gen, {}).get(final_of(gen))
         if final is None or slot not in self.their_keys:
             return None
         card = open_card(final[slot % SLOTS_PER_GEN], slot_key(self.seed, slot),
@@ -462,8 +468,10 @@ class Game:
         done = self.passes.setdefault(gen, {})
         slots = self.ledger.items.get(gen)
         if name == "a":
-            finals = {g: p["z"] for g, p in self.passes.items() if "z" in p}
+            finals = {g: p[final_of(g)] for g, p in self.passes.items() if final_of(g) in p}
             made = pass_a(self.seed, gen, items_of(gen, slots or [], finals), slots)
+        elif name == "c" and gen == 0:
+            made = deal_c(self.seed, done["a"], self._rand)
         elif name == "c":
             made = pass_c(self.seed, gen, done["a"], slots, self._rand)
         else:
@@ -494,5 +502,5 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         """What the device stores: its role, its seed and the links, nothing else."""
-        return {"format": FORMAT, "version": 1, "role": self.role, "seed": b64(self.seed),
+        return {"format": FORMAT, "version": VERSION, "role": self.role, "seed": b64(self.seed),
                 "links": list(self.links)}

@@ -12,11 +12,13 @@ from ..rules.actions import Action, Kind, discard
 from ..rules.deal import Setup, new_game
 from ..rules.errors import IllegalAction
 from ..rules.state import COLOURS, Outcome
-from .deck import SLOTS_PER_GEN, check_generation, items_of, open_card, slot_key
+from .deck import SLOTS_PER_GEN, check_generation, final_of, items_of, open_card, slot_key
 from .envelope import CheatDetected, TurnError, parse_sent
 from .game import INVITER, OVER, Game
 
 _PASS_NAMES = {"a": "first sealing", "c": "shuffle", "d": "second shuffle", "z": "last sealing"}
+#: The deal's three passes: both shuffle as they seal, and d seals last.
+_DEAL_PASS_NAMES = {"a": "first shuffle", "c": "second shuffle", "d": "last sealing"}
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ def verify(game: Game) -> Verified:
     finals: dict[int, list] = {}
     for gen in sorted(game.passes):
         passes = game.passes[gen]
-        if "z" not in passes:  # the game ended before this pile was dealt
+        if final_of(gen) not in passes:  # the game ended before this pile was dealt
             break
         slots = game.ledger.items.get(gen)
         u = game.u_role[gen]
@@ -54,9 +56,10 @@ def verify(game: Game) -> Verified:
                                  seeds[u], seeds[1 - u])
         if wrong:
             who = u if wrong in "ad" else 1 - u
+            names = _DEAL_PASS_NAMES if gen == 0 else _PASS_NAMES
             raise CheatDetected(game._seat_of(who), f"{COLOURS[game._seat_of(who)]}'s "
-                                f"{_PASS_NAMES[wrong]} of deal {gen + 1} does not hold the cards")
-        finals[gen] = passes["z"]
+                                f"{names[wrong]} of deal {gen + 1} does not hold the cards")
+        finals[gen] = passes[final_of(gen)]
 
     def island(slot: int) -> int:
         gen, k = divmod(slot, SLOTS_PER_GEN)

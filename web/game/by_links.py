@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import dataclass, field, replace
 from gettext import NullTranslations
 from typing import Any
@@ -28,6 +29,7 @@ from kahuna import (YOU, Action, Effects, Kind, Outcome, RecordError, Terminatio
 
 from .match import Match
 from .saves import Newer, Storage
+from .timing import log_time
 
 PREFIX = "kahuna.links."
 FORMAT = "kahuna-page-links"
@@ -150,6 +152,18 @@ def find(storage: Storage, gid: str) -> str | None:
     return next((e.id for e in listed(storage) if e.gid == gid), None)
 
 
+def held(storage: Storage, entry: ByLinks | None, id: str) -> ByLinks | None:
+    """The game ``id``: ``entry`` (the one on show) when it is that game and the storage
+    holds no newer revision of it (another tab's), else the stored game loaded. Loading
+    applies every link again, which a tab that holds the game need not do."""
+    if entry is not None and entry.id == id:
+        data = _stored(storage, id)
+        revision = data.get("revision") if data is not None else None
+        if not isinstance(revision, int) or revision <= entry.revision:
+            return entry
+    return load(storage, id)
+
+
 def load(storage: Storage, id: str) -> ByLinks | None:
     """The stored game ``id`` (its links applied again by the engine), None when there is
     none or it cannot be read."""
@@ -158,7 +172,9 @@ def load(storage: Storage, id: str) -> ByLinks | None:
     if data is None:
         return None
     try:
+        start = time.perf_counter()
         game = correspondence.load(data["game"])
+        log_time("load", len(game.links), start)
         log = [effects_of(fx) for fx in data.get("log", [])]
         verified = data.get("verified")
         return ByLinks(id, game, str(data.get("friend", "")), log, float(data["created"]),
@@ -244,7 +260,9 @@ class FriendMatch(Match):
         from kahuna import correspondence
         entry = self.entry
         assert entry is not None
+        start = time.perf_counter()
         correspondence.take_turn(entry.game, list(self.actions))
+        log_time("turn", len(entry.game.links), start)
         entry.log = list(self.effects)
         self._deal()
 

@@ -36,14 +36,16 @@ class ReviewState:
     played: list[tuple[Observation, Effects]] = field(default_factory=list)
 
 
-def start_review(match: Match) -> ReviewState:
-    """The review of ``match``'s person's turns, not yet judged (``step`` it)."""
+def start_review(match: Match, seat: int | None = None) -> ReviewState:
+    """The review of ``match``'s person's turns (``seat``'s, for a game whose two players
+    were both people: a game by links), not yet judged (``step`` it)."""
     from kahuna import Reviewing, review_turns, start_of  # lazy: the review is big
 
-    assert match.human is not None
+    seat = match.human if seat is None else seat
+    assert seat is not None
     start = start_of({**match.to_record(), "actions": []})
-    turns = review_turns(start, match.actions, match.human)
-    return ReviewState(match.id, match.human, Reviewing(turns, seed=len(match.actions)))
+    turns = review_turns(start, match.actions, seat)
+    return ReviewState(match.id, seat, Reviewing(turns, seed=len(match.actions)))
 
 
 def advance(state: ReviewState, seconds: float) -> bool:

@@ -10,13 +10,16 @@ stands, and a notice says why in plain words (web/words/reasons.py ``link_reason
 from __future__ import annotations
 
 import random
+import time
 from typing import TYPE_CHECKING, Callable
 
 from kahuna import Setup, parse_seat
 
 from ..game import saves
-from ..game.by_links import OVER, PLAY, SEND, ByLinks, FriendMatch, find, load, store
+from ..game.by_links import OVER, PLAY, SEND, ByLinks, FriendMatch, find, held, load, store
 from ..game.by_links import delete as delete_entry
+from ..game.timing import log_time
+from ..learn.review import start_review
 from ..words.language import N_, _
 from ..words.reasons import link_reason
 from .new_game import seat_of
@@ -149,17 +152,19 @@ def open_link(app: App, text: str) -> None:
     a turn is applied (a protocol link due then is made at once and offered), anything
     else is said, and nothing changes."""
     from kahuna import correspondence
+    start = time.perf_counter()
     try:
         gid, number = correspondence.game_of(text)
         id = find(app.storage, gid)
         if id is None and number == 0:
             game, reply = correspondence.accept(text)
+            log_time("accept", len(game.links), start)
             app.friend.invitation = (game, reply)
             app.dialog = "friend-accept"
             return
         if id is None:
             raise correspondence.ForeignLink("no game of this device has this id")
-        entry = load(app.storage, id)
+        entry = held(app.storage, entry_of(app), id)
         if entry is None:
             raise correspondence.ForeignLink("the game of this link cannot be read here")
         try:
@@ -177,6 +182,7 @@ def open_link(app: App, text: str) -> None:
         due = correspondence.reply(entry.game).text
     show(app, entry)
     save(app)
+    log_time("open", len(entry.game.links), start)
     app.fx = effects[-1] if effects else None
     if due:
         offer(app, due)
@@ -225,7 +231,9 @@ def _invite(app: App, rest: str) -> None:
     setup = Setup(first=seat_of(c.first, pick), fewer_surprises=c.fewer_surprises,
                   open_draws=c.open_draws, handicap=c.handicap,
                   handicap_player=parse_seat(c.handicap_player))
+    start = time.perf_counter()
     game, link = correspondence.invite(setup, seat_of(c.colour, pick), rng)
+    log_time("invite", len(game.links), start)
     _keep_new(app, game, name, link.text)
 
 
@@ -308,16 +316,32 @@ def _result(app: App, rest: str) -> None:
         app.dialog = "friend-end"
 
 
-def _replay(app: App, rest: str) -> None:
-    """The verified game as an ordinary finished game (both hands open): its replay,
-    share link and record, as after any game."""
+def _verified(app: App, dialog: str) -> ByLinks | None:
+    """Put the verified game on show as an ordinary finished game (both hands open), with
+    ``dialog`` open; the game by links it was (None when the one on show is not verified)."""
     entry = entry_of(app)
     if entry is None or entry.verified is None:
-        return
+        return None
     from ..game.match import HOTSEAT, Match
     record = {**entry.verified, "meta": {"mode": HOTSEAT, "id": entry.id}}
     app.resume(Match.from_record(record))
-    app.dialog = "end"
+    app.dialog = dialog
+    return entry
+
+
+def _replay(app: App, rest: str) -> None:
+    """The verified game's replay, share link and record, as after any game."""
+    _verified(app, "end")
+
+
+def _review(app: App, rest: str) -> None:
+    """The verified game's review, as after a game against the computer: the person's
+    turns judged by the master from what the person saw then (web/learn/review.py; the
+    friend's page reviews the friend's)."""
+    entry = _verified(app, "review")
+    if entry is not None and app.match is not None:
+        if app.review is None or app.review.game != entry.id:
+            app.review = start_review(app.match, entry.game.seat)
 
 
 HANDLERS: dict[str, Callable[[App, str], None]] = {
@@ -325,5 +349,6 @@ HANDLERS: dict[str, Callable[[App, str], None]] = {
     "friend-accept": _accept, "friend-decline": _decline, "friend-send": _send,
     "friend-open": _open, "friend-delete": _forget, "friend-copy": _copy,
     "friend-share": _share, "friend-result": _result, "friend-verified": _replay,
+    "friend-review": _review,
 }
 

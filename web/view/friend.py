@@ -119,6 +119,7 @@ def end_html(entry: ByLinks, names: tuple[str, str]) -> str:
     return (f'<div class="end-game"><h2 id="dialog-title" class="winner">{escape(title)}</h2>'
             f'<p>{escape(checked)}</p><div class="buttons">'
             f'{button("friend-verified", _("Replay and share the game"), True)}'
+            f'{button("friend-review", _("Review your game"))}'
             f'{button("menu", _("New game"))}{button("close", _("Look at the board"))}'
             "</div></div>")
 
