@@ -96,14 +96,20 @@ class KeptPage:
              outside: list[str], viewport: dict[str, int] = VIEWPORT) -> Page:
         """The page, as good as new at ``viewport``'s size, reporting to this test's
         ``lines`` and ``outside``; ``watch(page, relay)`` wires a page's console lines
-        and errors to a list. Taken again in the same test, it is as good as new again."""
-        self.lines.target, self.outside.target = lines, outside
+        and errors to a list. Taken again in the same test, it is as good as new again.
+
+        What the last test's pages said after it ended (a favicon asked late by a page
+        of its own server, read when the page is next driven) is not this test's: the
+        lists are this test's from the end of the reset on, and from the start of a new
+        context's first boot."""
         if self._page is not None and (self._browser is not browser or self._page.is_closed()
                                        or self._changed):
             self.drop()  # a renderer crash brought a new browser, or it was changed
         if self._page is None:
+            self.lines.target, self.outside.target = lines, outside
             self._open(browser, watch, base_url)
         self._reset(base_url, viewport)
+        self.lines.target, self.outside.target = lines, outside
         self._note_changes()
         return self._page
 

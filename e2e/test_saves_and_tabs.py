@@ -115,7 +115,8 @@ def two_tabs(page, base_url: str, wait_ready, pace: int = 0) -> tuple:
 def test_two_tabs_never_lose_a_move_silently(page, base_url, wait_ready, screenshot):
     a, b = two_tabs(page, base_url, wait_ready)
     assert place_a_bridge(b)
-    assert len(current_game(a)["actions"]) == 1
+    b.wait_for_selector("#board .bridges .bridge.black")  # B placed it (a loaded machine
+    assert len(current_game(a)["actions"]) == 1            # once read A's storage before)
     a.wait_for_selector('#dialog [data-act="newer"]', timeout=10_000)  # A noticed
     assert "continued in another tab" in a.text_content("#dialog")
     screenshot(a, "tabs-continued-elsewhere")

@@ -48,6 +48,20 @@ def log_of(page) -> list[str]:
     return page.locator("#log li").all_inner_texts()
 
 
+#: Pixels to spare under an underscore drawn in a text field (negative: cut off). A field
+#: shows one line box: at ``line-height: normal`` that is the font's ascent and descent,
+#: and the monospace font's "_" goes 1 px below its descent.
+UNDERSCORE_ROOM = """(field) => {
+  const style = getComputedStyle(field);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = style.font;
+  const glyph = context.measureText("_");
+  const box = glyph.fontBoundingBoxAscent + glyph.fontBoundingBoxDescent;
+  const line = parseFloat(style.lineHeight) || box;  // "normal": the font's box
+  return (line - box) / 2 + glyph.fontBoundingBoxDescent - glyph.actualBoundingBoxDescent;
+}"""
+
+
 def test_a_finished_game_is_shared_copied_and_opens_elsewhere(browser, base_url, wait_ready,
                                                               screenshot):
     record = whole_game()
@@ -62,6 +76,7 @@ def test_a_finished_game_is_shared_copied_and_opens_elsewhere(browser, base_url,
     field = page.locator("#share-link")
     link = field.input_value()
     assert link.startswith(base_url + "?record=") and field.get_attribute("readonly") is not None
+    assert field.evaluate(UNDERSCORE_ROOM) >= 0  # a link's "_" was cut off: it read as a space
     key, data = parameter(link)
     assert key == "record" and data["actions"] == record["actions"] and "meta" not in data
     page.click('#dialog [data-act="copy"]')
