@@ -9,9 +9,16 @@ from __future__ import annotations
 import json
 
 from kahuna.notation.link import encode
-from scripts.page_driver import end_turn, new_game, place_a_bridge, play_turn, settle
+from scripts.page_driver import (choose_a_card_that_lights_lines, end_turn, new_game,
+                                 place_a_bridge, play_turn, settle)
 
 from .conftest import phone as phone_context
+
+#: Lines are lit and none of them is animated any more.
+STILL_GLOWS = """() => {
+  const glows = [...document.querySelectorAll('#board path.glow')];
+  return glows.length > 0 && glows.every(g => g.getAnimations().every(a => a.playState === 'finished'));
+}"""
 
 
 def test_complete_game_against_the_computer_by_clicks(page, base_url, external_requests,
@@ -71,6 +78,10 @@ def test_reload_restores_mid_turn_and_undo_stays_within_the_turn(page, base_url,
     assert page.text_content("#hand") == hand
     page.click('#acts [data-act="undo"]')
     assert page.locator("#board .bridges .bridge.black").count() == 0
+    # the lit lines pulse a few times, then stay lit and still (web/style.css path.glow)
+    assert choose_a_card_that_lights_lines(page)
+    page.wait_for_function(STILL_GLOWS, timeout=20_000)
+    assert page.eval_on_selector("#board path.glow", "g => getComputedStyle(g).opacity") == "0.95"
     page.click("#btn-hint")  # the strongest level's advice, from the person's own view
     page.wait_for_selector("#board path.glow.hint, .card.hint, .act.hint", state="attached")
     assert page.text_content("#prompt").startswith("Hint from the ")
