@@ -6,8 +6,8 @@ site_server   session; ``site_server(prefix="")`` serves the repo root at
               ``http://127.0.0.1:PORT{prefix}/`` (one server per prefix, cached)
 base_url      ``http://127.0.0.1:PORT/``        (repo root)
 kahuna_url    ``http://127.0.0.1:PORT/kahuna/`` (repo root under a sub-path)
-browsers      per worker (session); its headless Chromium (``$KAHUNA_CHROMIUM`` or
-              /usr/bin/chromium), launched again after a renderer crash (RENDERER_CRASHED)
+browsers      per worker (session); its headless Chromium (scripts/browser.py CHROMIUM),
+              launched again after a renderer crash (RENDERER_CRASHED)
 browser       that Chromium, with no network (scripts/browser.py), whose pages
               open the game as a returning player, never offered the tutorial
               (e2e/test_tutorial.py has its own Browsers, of first visits); every

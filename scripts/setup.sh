@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Idempotent set-up for a fresh Debian machine (and fast on later runs):
-#   1. a Chromium for the browser tests (apt, unless $KAHUNA_CHROMIUM names one)
+#   1. Debian's Chromium headless shell for the browser tests (apt, unless $KAHUNA_CHROMIUM
+#      names another Chromium)
 #   2. a Python venv at .venv with requirements-dev.txt
 #   3. `npm ci` (pyodide + @pyscript/core, pinned in package-lock.json)
 #   4. scripts/build-site.sh: the runtime into web/vendor/, then the service worker sw.js
@@ -39,10 +40,11 @@ if [ -n "${KAHUNA_CHROMIUM:-}" ]; then
         exit 1
     fi
     log "browser: $KAHUNA_CHROMIUM (from KAHUNA_CHROMIUM)"
-elif [ -x /usr/bin/chromium ]; then
-    log "browser: /usr/bin/chromium (already installed)"
+elif [ -x /usr/bin/chromium-headless-shell ]; then
+    log "browser: /usr/bin/chromium-headless-shell (already installed)"
 else
-    apt_install chromium
+    # the headless shell: the tests' browser (scripts/browser.py says why)
+    apt_install chromium-headless-shell
 fi
 
 # --- 2. Python venv -----------------------------------------------------------
