@@ -24,7 +24,10 @@ import pytest
 PROC = Path("/proc")
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 KEY = "cpu_seconds"
-EVERY = 0.5  # seconds between readings: a process that ends loses at most this much
+# Seconds between readings: a process that ends loses at most this much. Each reading
+# of every process costs ~5 ms of CPU here, each worker reads: four workers reading twice
+# a second took ~4% of a core from the suite.
+EVERY = 1.0
 
 Process = tuple[int, int]  # (pid, start time): a pid may be used again
 
@@ -32,14 +35,17 @@ Process = tuple[int, int]  # (pid, start time): a pid may be used again
 def _processes() -> dict[Process, tuple[int, int]]:
     """Every process now: its parent's pid and its own CPU ticks (its threads' included)."""
     found = {}
-    for stat in PROC.glob("[0-9]*/stat"):
+    for name in os.listdir(PROC):  # os's calls, not pathlib's: half the CPU of a reading
+        if not name.isdigit():
+            continue
         try:
-            text = stat.read_text()
+            with open(f"{PROC}/{name}/stat", "rb") as stat:
+                text = stat.read()
         except OSError:  # the process ended while the folder was read
             continue
-        fields = text[text.rindex(")") + 2:].split()  # the name may hold spaces
-        found[(int(stat.parent.name), int(fields[19]))] = (int(fields[1]),
-                                                          int(fields[11]) + int(fields[12]))
+        fields = text[text.rindex(b")") + 2:].split()  # the name may hold spaces
+        found[(int(name), int(fields[19]))] = (int(fields[1]),
+                                               int(fields[11]) + int(fields[12]))
     return found
 
 
