@@ -9,12 +9,13 @@ import pytest
 from bench.embed_figures import nine_frames
 from kahuna.notation.link import encode
 from scripts.examples_page import examples
+from scripts.browser import FULL, guard_network, launch_chromium
 from scripts.page_driver import (
     HOST_HEAD, SIZES, end_turn, host_page, open_frames, place_a_bridge, settle,
 )
 from tests.helpers import tutorial_position
 
-from .conftest import FAVICON_404
+from .conftest import FAVICON_404, _watch
 
 # A page of a test's own folder (a host page, a picture) may ask /favicon.ico.
 pytestmark = pytest.mark.expected_errors(FAVICON_404, optional=True)
@@ -109,7 +110,24 @@ def test_the_first_paint_already_has_the_embedded_header(page, base_url):
     assert not page.is_visible("#btn-new")
 
 
-def test_an_embed_in_another_sites_page_plays_without_storage(page, base_url, serve_site, tmp_path,
+@pytest.fixture
+def storage_blocked_page(playwright_session, console_messages, external_requests):
+    """A page of Debian's full Chromium, guarded and watched like ``page``: its private
+    contexts (Playwright's) block the storage of a frame of another site, as a browser
+    with third-party cookies blocked does. The headless shell, the suite's browser, lets
+    such a frame store (its settings have no such block, nor does the CDP)."""
+    try:
+        browser = launch_chromium(playwright_session, executable=FULL)
+    except FileNotFoundError as exc:
+        pytest.fail(str(exc))
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    guard_network(context, external_requests)
+    yield _watch(context.new_page(), console_messages)
+    browser.close()
+
+
+def test_an_embed_in_another_sites_page_plays_without_storage(storage_blocked_page, base_url,
+                                                               serve_site, tmp_path,
                                                                external_requests, wait_ready,
                                                                console_messages):
     """A rules page on its own site (here "localhost", the game on 127.0.0.1) whose
@@ -121,6 +139,7 @@ def test_an_embed_in_another_sites_page_plays_without_storage(page, base_url, se
                                                    {"wide": SIZES["wide"]}))
     (tmp_path / "favicon.ico").write_bytes(b"")  # the host's own: no 404 in the console
     host = serve_site(tmp_path).url.replace("127.0.0.1", "localhost")  # another site
+    page = storage_blocked_page
     page.goto(host)
     frame = page.locator("iframe#wide").element_handle().content_frame()
     denied = frame.evaluate("""() => { try { localStorage.length; return false; }

@@ -69,17 +69,20 @@ RETURNING = """(() => {
 })();"""
 
 
-def launch_chromium(pw: Playwright, first_visit: bool = False) -> Browser:
-    """Headless Debian Chromium for the e2e suite and the bench scripts alike; unless
-    ``first_visit``, each of its new contexts runs RETURNING in every page.
+def launch_chromium(pw: Playwright, first_visit: bool = False,
+                    executable: str | None = None) -> Browser:
+    """Headless Debian Chromium (``executable``, by default CHROMIUM) for the e2e suite
+    and the bench scripts alike; unless ``first_visit``, each of its new contexts runs
+    RETURNING in every page.
 
     Raises FileNotFoundError naming the way forward when there is no Chromium."""
-    if not os.access(CHROMIUM, os.X_OK):
+    executable = executable or CHROMIUM
+    if not os.access(executable, os.X_OK):
         raise FileNotFoundError(
-            f"no Chromium at {CHROMIUM}: run scripts/setup.sh or set KAHUNA_CHROMIUM"
+            f"no Chromium at {executable}: run scripts/setup.sh or set KAHUNA_CHROMIUM"
         )
     browser = pw.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + NO_NETWORK_ARGS
+        executable_path=executable, headless=True, args=CHROMIUM_ARGS + NO_NETWORK_ARGS
     )
     if not first_visit:
         make = browser.new_context

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Idempotent set-up for a fresh Debian machine (and fast on later runs):
-#   1. Debian's Chromium headless shell for the browser tests (apt, unless $KAHUNA_CHROMIUM
-#      names another Chromium)
+#   1. Debian's Chromium and its headless shell for the browser tests (apt, unless
+#      $KAHUNA_CHROMIUM names a Chromium)
 #   2. a Python venv at .venv with requirements-dev.txt
 #   3. `npm ci` (pyodide + @pyscript/core, pinned in package-lock.json)
 #   4. scripts/build-site.sh: the runtime into web/vendor/, then the service worker sw.js
@@ -40,11 +40,12 @@ if [ -n "${KAHUNA_CHROMIUM:-}" ]; then
         exit 1
     fi
     log "browser: $KAHUNA_CHROMIUM (from KAHUNA_CHROMIUM)"
-elif [ -x /usr/bin/chromium-headless-shell ]; then
-    log "browser: /usr/bin/chromium-headless-shell (already installed)"
+elif [ -x /usr/bin/chromium-headless-shell ] && [ -x /usr/bin/chromium ]; then
+    log "browser: /usr/bin/chromium-headless-shell and /usr/bin/chromium (already installed)"
 else
-    # the headless shell: the tests' browser (scripts/browser.py says why)
-    apt_install chromium-headless-shell
+    # the headless shell is the tests' browser (scripts/browser.py says why); the full
+    # Chromium plays a reader whose browser blocks third-party storage (e2e/test_embed.py)
+    apt_install chromium-headless-shell chromium
 fi
 
 # --- 2. Python venv -----------------------------------------------------------
