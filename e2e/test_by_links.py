@@ -12,8 +12,9 @@ from kahuna.correspondence import load
 from kahuna.tools.by_links import self_play
 from kahuna import translations
 from scripts.a11y import axe
-from scripts.page_driver import (DIALOG, build_by_keys, end_turn_by_keys, first_visit, focused,
-                                 invite, link_offered, my_turn, open_link, play_a_turn, send)
+from scripts.page_driver import (DIALOG, build_by_keys, draw_a_turn, end_turn_by_keys,
+                                 first_visit, focused, invite, link_offered, my_turn,
+                                 open_link, play_a_turn, send)
 from web.game.by_links import ByLinks
 
 from .conftest import phone
@@ -219,7 +220,9 @@ def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
     """The site as deployed, visited once; a turn each way; then, the network gone, the
     inviter's tab reloads (the game is there, waiting) and the friend's next link is
     opened in a new tab, as a messenger opens it: the page comes from the service worker
-    and the turn applies."""
+    and the turn applies. The game goes on to its end, each link pasted into the other's
+    tab (no new load): the friend (a phone) never builds, so the first interim scoring
+    ends it (R23). Both pages show the verified result."""
     server = serve_site(built_site)
     host = first_visit(sw_context, server.url, wait_ready)
     context, guest, outside = phone(browser)
@@ -227,7 +230,7 @@ def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
         accepted(host, guest, server.url, wait_ready)
         play_a_turn(host)
         send(host, guest, wait_ready)
-        play_a_turn(guest)
+        draw_a_turn(guest)
         url = link_offered(guest)
         server.down = True
         sw_context.set_offline(True)
@@ -238,7 +241,27 @@ def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
         open_link(tab, url, wait_ready)
         assert my_turn(tab) and tab.evaluate("navigator.serviceWorker.controller !== null")
         screenshot(tab, "by_links_offline_turn")
+        host.close()  # the reloaded tab would follow every turn the new one stores
         play_a_turn(tab)  # and the next turn goes out, still offline
+        server.down = False  # the friend's phone is online (its page asks for its icon)
+        devices, sender, turns = [tab, guest], 0, 3
+        while True:
+            receiver = devices[1 - sender]
+            send(devices[sender], receiver, wait_ready, pasted=True)
+            if receiver.is_visible(f'{DIALOG} [data-act="friend-verified"]'):
+                break
+            if my_turn(receiver):
+                draw_a_turn(receiver)
+                turns += 1
+            sender = 1 - sender
+            assert turns < 40, "the game does not end"
+        # the last link's sender (its seed in it) shows the result from its panel
+        devices[sender].click('[data-act="friend-result"]')
+        for device, name in ((tab, "by_links_end_offline"), (guest, "by_links_end_360")):
+            device.wait_for_selector(f'{DIALOG} [data-act="friend-verified"]')
+            assert "Verified" in device.text_content("#dialog")
+            screenshot(device, name)
+        assert turns == 18  # the 18 cards of the first round's pile and display
         assert outside == []
     finally:
         context.close()
