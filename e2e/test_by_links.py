@@ -1,7 +1,9 @@
 """Issue 31 in the browser: a game with a friend by links between two devices (two
 browser contexts: a 1024 px page and a 360 px phone), each link opened as the address
-it is sent as. Invite, accept, turns both ways; a link opened twice, altered, or of
-another game; two games at once and Send again; the verified end."""
+it is sent as, the tests' ?pace=0 before its fragment (the friend's turn then shows at
+once; one test opens a link exactly as sent and watches the turn shown step by step).
+Invite, accept, turns both ways; a link opened twice, altered, or of another game; two
+games at once and Send again; the verified end."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from kahuna import translations
 from scripts.a11y import axe
 from scripts.page_driver import (DIALOG, build_by_keys, draw_a_turn, end_turn_by_keys,
                                  first_visit, focused, invite, link_offered, my_turn,
-                                 open_link, play_a_turn, send)
+                                 open_link, play_a_turn, send, settle)
 from web.game.by_links import ByLinks
 
 from .conftest import phone
@@ -193,6 +195,8 @@ def test_the_flow_in_german(browser, base_url, wait_ready, screenshot):
 
 def test_a_phone_held_sideways_accepts_and_plays_a_turn(page, browser, base_url, wait_ready,
                                                           screenshot):
+    """A phone on its side accepts and plays its first turn; its link, opened as sent on
+    the inviter's page, shows the friend's turn action by action (issue 31)."""
     context, guest, outside = phone(browser, 844, 390)
     try:
         url = invite(page, base_url, wait_ready, "Bea", "?pace=0", "set:colour:black",
@@ -208,8 +212,17 @@ def test_a_phone_held_sideways_accepts_and_plays_a_turn(page, browser, base_url,
         assert my_turn(guest)
         play_a_turn(guest)
         screenshot(guest, "by_links_turn_sent_844x390")
-        send(guest, page, wait_ready)
-        assert my_turn(page)
+        url = link_offered(guest)
+        # opened as sent (no ?pace=0): the friend's turn is shown as the computer's is,
+        # its bridge placed first (the board's fresh bridge), nothing playable meanwhile
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_selector('body[data-turn="wait"] #board g.bridge.fresh')
+        assert "as their link brought it" in page.text_content("#prompt")
+        assert "Your turn" not in page.text_content("#announce")
+        screenshot(page, "by_links_friend_turn_shown")
+        settle(page)
+        assert my_turn(page) and "Your turn." in page.text_content("#announce")
         assert outside == []
     finally:
         context.close()

@@ -409,11 +409,14 @@ def link_offered(page: Page) -> str:
     return page.input_value("#share-link")
 
 
-def open_link(page: Page, url: str, wait_ready: Callable[[Page], None]) -> None:
+def open_link(page: Page, url: str, wait_ready: Callable[[Page], None],
+              query: str = "?pace=0") -> None:
     """Open ``url`` in ``page`` as a person pasting it in the address bar: a new load,
-    or (same page and query) only the fragment changes. Waits until the page took the
-    link (it drops the fragment from the address)."""
-    page.goto(url)
+    or (same page and query) only the fragment changes. ``query`` goes before the
+    link's fragment: the tests' ``?pace=0`` shows the friend's turn at once ("": the
+    link exactly as sent, the friend's turn shown at the computer's pace). Waits until
+    the page took the link (it drops the fragment from the address) and its turn."""
+    page.goto(url.replace("#", query + "#", 1))
     wait_ready(page)
     _taken(page)
 

@@ -18,6 +18,7 @@ from web.state.opening import boot
 from web.game.match import COMPUTER, HOTSEAT, Match
 from web.game.by_links import OVER, PLAY
 from web.game.saves import MemoryStorage
+from web.state import friend_turn
 from web.state.friend import arrived
 from web.view.page import view
 
@@ -247,10 +248,12 @@ def fragment(app: App) -> str:
 
 
 def deliver(sender: App, to: App) -> str:
-    """The sender closes the link's dialog; the link is opened on the other device."""
+    """The sender closes the link's dialog; the link is opened on the other device, whose
+    page shows the friend's turn at once (as at ``?pace=0``: web/boot/links.py)."""
     link = fragment(sender)
     handle(sender, "close")
     assert arrived(to, link)
+    friend_turn.finish(to)
     return link
 
 
