@@ -307,7 +307,8 @@ def finished_by_links(seed: int = 7) -> tuple[App, App]:
 def by_links_screens(draw: Callable[[App], None]) -> None:
     """Every screen of games by links (web/view/friend.py), each drawn by ``draw``: the
     options, an invitation with every setup word, the link to send (copied or not, with
-    a share sheet), the waiting prompt, your turn, each link trouble, the list, the end."""
+    a share sheet), the waiting prompt, your turn, each link trouble, the list, the end,
+    the friend's turn being shown."""
     host = device()
     handle(host, "friend-new")
     for key, value in (("handicap", "2"), ("fewer_surprises", "on"), ("open_draws", "on"),
@@ -327,6 +328,12 @@ def by_links_screens(draw: Callable[[App], None]) -> None:
     mover, waiter = to_play(host, guest)
     draw(mover)  # your turn, said in the live region
     draw(waiter)  # waiting for the friend's link
+    play_turn(mover, random.Random(12))
+    link = fragment(mover)
+    handle(mover, "close")
+    assert arrived(waiter, link) and waiter.friend.turn is not None
+    draw(waiter)  # the friend's turn shown action by action (web/state/friend_turn.py)
+    friend_turn.finish(waiter)
     from kahuna import correspondence
     from web.words.reasons import link_reason
     for trouble in (correspondence.ReplayedLink, correspondence.MissingLink,
