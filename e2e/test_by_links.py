@@ -1,7 +1,9 @@
 """Issue 31 in the browser: a game with a friend by links between two devices (two
 browser contexts: a 1024 px page and a 360 px phone), each link opened as the address
-it is sent as. Invite, accept, turns both ways; a link opened twice, altered, or of
-another game; two games at once and Send again; the verified end."""
+it is sent as, the tests' ?pace=0 before its fragment (the friend's turn then shows at
+once; one test opens a link exactly as sent and watches the turn shown step by step).
+Invite, accept, turns both ways; a link opened twice, altered, or of another game; two
+games at once and Send again; the verified end."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ from kahuna.correspondence import load
 from kahuna.tools.by_links import self_play
 from kahuna import translations
 from scripts.a11y import axe
-from scripts.page_driver import (DIALOG, build_by_keys, end_turn_by_keys, first_visit, focused,
-                                 invite, link_offered, my_turn, open_link, play_a_turn, send)
+from scripts.page_driver import (DIALOG, build_by_keys, draw_a_turn, end_turn_by_keys,
+                                 first_visit, focused, invite, link_offered, my_turn,
+                                 open_link, play_a_turn, send, settle)
 from web.game.by_links import ByLinks
 
 from .conftest import phone
@@ -114,7 +117,9 @@ def _verified_end(page, base_url: str, wait_ready) -> None:
     mine = guest if last % 2 == 0 else host  # the side the last link went to
     stored = load({**mine.to_json(), "links": mine.links[:-1]})
     entry = ByLinks("e2e", stored, "Bea", [], 1.0, 1.0)
-    page.goto(base_url + "?pace=0")
+    # another address than the link's (with its ?pace=0): the link is opened by a new
+    # load, which reads the game stored behind the back of the page shown now
+    page.goto(base_url)
     wait_ready(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)",
                   ["kahuna.links.e2e", json.dumps(entry.to_json())])
@@ -192,6 +197,8 @@ def test_the_flow_in_german(browser, base_url, wait_ready, screenshot):
 
 def test_a_phone_held_sideways_accepts_and_plays_a_turn(page, browser, base_url, wait_ready,
                                                           screenshot):
+    """A phone on its side accepts and plays its first turn; its link, opened as sent on
+    the inviter's page, shows the friend's turn action by action (issue 31)."""
     context, guest, outside = phone(browser, 844, 390)
     try:
         url = invite(page, base_url, wait_ready, "Bea", "?pace=0", "set:colour:black",
@@ -207,8 +214,17 @@ def test_a_phone_held_sideways_accepts_and_plays_a_turn(page, browser, base_url,
         assert my_turn(guest)
         play_a_turn(guest)
         screenshot(guest, "by_links_turn_sent_844x390")
-        send(guest, page, wait_ready)
-        assert my_turn(page)
+        url = link_offered(guest)
+        # opened as sent (no ?pace=0): the friend's turn is shown as the computer's is,
+        # its bridge placed first (the board's fresh bridge), nothing playable meanwhile
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_selector('body[data-turn="wait"] #board g.bridge.fresh')
+        assert "as their link brought it" in page.text_content("#prompt")
+        assert "Your turn" not in page.text_content("#announce")
+        screenshot(page, "by_links_friend_turn_shown")
+        settle(page)
+        assert my_turn(page) and "Your turn." in page.text_content("#announce")
         assert outside == []
     finally:
         context.close()
@@ -219,7 +235,9 @@ def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
     """The site as deployed, visited once; a turn each way; then, the network gone, the
     inviter's tab reloads (the game is there, waiting) and the friend's next link is
     opened in a new tab, as a messenger opens it: the page comes from the service worker
-    and the turn applies."""
+    and the turn applies. The game goes on to its end, each link pasted into the other's
+    tab (no new load): the friend (a phone) never builds, so the first interim scoring
+    ends it (R23). Both pages show the verified result."""
     server = serve_site(built_site)
     host = first_visit(sw_context, server.url, wait_ready)
     context, guest, outside = phone(browser)
@@ -227,7 +245,7 @@ def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
         accepted(host, guest, server.url, wait_ready)
         play_a_turn(host)
         send(host, guest, wait_ready)
-        play_a_turn(guest)
+        draw_a_turn(guest)
         url = link_offered(guest)
         server.down = True
         sw_context.set_offline(True)
@@ -238,7 +256,27 @@ def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
         open_link(tab, url, wait_ready)
         assert my_turn(tab) and tab.evaluate("navigator.serviceWorker.controller !== null")
         screenshot(tab, "by_links_offline_turn")
+        host.close()  # the reloaded tab would follow every turn the new one stores
         play_a_turn(tab)  # and the next turn goes out, still offline
+        server.down = False  # the friend's phone is online (its page asks for its icon)
+        devices, sender, turns = [tab, guest], 0, 3
+        while True:
+            receiver = devices[1 - sender]
+            send(devices[sender], receiver, wait_ready, pasted=True)
+            if receiver.is_visible(f'{DIALOG} [data-act="friend-verified"]'):
+                break
+            if my_turn(receiver):
+                draw_a_turn(receiver)
+                turns += 1
+            sender = 1 - sender
+            assert turns < 40, "the game does not end"
+        # the last link's sender (its seed in it) shows the result from its panel
+        devices[sender].click('[data-act="friend-result"]')
+        for device, name in ((tab, "by_links_end_offline"), (guest, "by_links_end_360")):
+            device.wait_for_selector(f'{DIALOG} [data-act="friend-verified"]')
+            assert "Verified" in device.text_content("#dialog")
+            screenshot(device, name)
+        assert turns == 18  # the 18 cards of the first round's pile and display
         assert outside == []
     finally:
         context.close()

@@ -409,21 +409,43 @@ def link_offered(page: Page) -> str:
     return page.input_value("#share-link")
 
 
-def open_link(page: Page, url: str, wait_ready: Callable[[Page], None]) -> None:
+def open_link(page: Page, url: str, wait_ready: Callable[[Page], None],
+              query: str = "?pace=0") -> None:
     """Open ``url`` in ``page`` as a person pasting it in the address bar: a new load,
-    or (same page and query) only the fragment changes. Waits until the page took the
-    link (it drops the fragment from the address)."""
-    page.goto(url)
+    or (same page and query) only the fragment changes. ``query`` goes before the
+    link's fragment: the tests' ``?pace=0`` shows the friend's turn at once ("": the
+    link exactly as sent, the friend's turn shown at the computer's pace). Waits until
+    the page took the link (it drops the fragment from the address) and its turn."""
+    page.goto(url.replace("#", query + "#", 1))
     wait_ready(page)
+    _taken(page)
+
+
+def paste_link(page: Page, url: str) -> None:
+    """Open ``url`` as a person pasting it into the address bar of the tab where the game
+    is open already: only the fragment changes, no new load (web/boot/links.py applies it
+    on ``hashchange``), which spares a boot of the page. Waits until the page took it."""
+    assert page.url.split("#")[0].split("?")[0] == url.split("#")[0], (page.url, url)
+    page.evaluate("url => { location.hash = new URL(url).hash; }", url)
+    _taken(page)
+
+
+def _taken(page: Page) -> None:
+    """The page took the link in its address (it drops the fragment) and settled."""
     page.wait_for_function("() => !location.hash")
     settle(page)
 
 
-def send(sender: Page, receiver: Page, wait_ready: Callable[[Page], None]) -> str:
-    """The sender's offered link, closed there and opened on the receiver."""
+def send(sender: Page, receiver: Page, wait_ready: Callable[[Page], None],
+         pasted: bool = False) -> str:
+    """The sender's offered link, closed there and opened on the receiver (``pasted``:
+    into the receiver's tab as it is, see ``paste_link``)."""
     url = link_offered(sender)
     sender.click(f'{DIALOG} [data-act="close"]')
-    open_link(receiver, url, wait_ready)
+    if pasted:
+        paste_link(receiver, url)
+    else:
+        open_link(receiver, url, wait_ready)
     return url
 
 
@@ -438,6 +460,17 @@ def play_a_turn(page: Page) -> None:
     settle(page)
     if my_turn(page):
         end_turn(page)
+    link_offered(page)
+
+
+def draw_a_turn(page: Page) -> None:
+    """The turn that brings a game by links soonest to its end: no bridge, a card drawn
+    (at five cards one discarded first, R9a, R14: abstaining would draw nothing, and a
+    round ends only when its cards are drawn, R16); the link to send comes up."""
+    if not page.locator('#table [data-act="do:pile"], #table button.card').count():
+        page.locator("#hand button.card").first.click()
+        page.locator('#acts [data-act^="do:d:"]').click()
+    end_turn(page)
     link_offered(page)
 
 

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from kahuna import review_turns, start_of
+from kahuna import Kind, line_name, review_turns, start_of
 from web.game.by_links import PLAY, listed
 from web.game.saves import MemoryStorage
-from web.state import friend
+from web.state import friend, friend_turn
 from web.state.acts import handle
 from web.state.app import App
 from web.state.opening import boot
@@ -231,3 +231,56 @@ def test_the_verified_end_offers_the_review_of_each_players_turns():
     stray = device()
     handle(stray, "friend-review")  # no game by links on show: nothing
     assert stray.dialog == "" and stray.review is None
+
+
+def test_the_friends_turn_is_shown_action_by_action_as_the_computers_then_your_turn():
+    """Opening the friend's link shows the board as it was, then each of the friend's
+    actions with its effects (the bridge placed is the board's fresh one, as the
+    computer's is) and one more line in the log, nothing playable meanwhile; then the game
+    as it stands, "Your turn." said, and the dialog the link left."""
+    host, guest = invited()
+    mover, waiter = to_play(host, guest)
+    place = next(a for a in mover.legal() if a.kind is Kind.PLACE)
+    handle(mover, f"do:{place}")
+    handle(mover, "do:" + str(next(a for a in mover.legal() if a.kind is Kind.PILE)))
+    link = fragment(mover)
+    handle(mover, "close")
+    logged = len(waiter.match.log())
+    assert friend.arrived(waiter, link)
+    turn = waiter.friend.turn
+    assert turn is not None and [fx.action for fx in turn.effects][:1] == [place]
+    shown = view(waiter)
+    assert shown.turn == "wait" and not waiter.may_act() and waiter.dialog == ""
+    assert "as their link brought it" in shown.prompt and "fresh" not in shown.board
+    assert len(waiter.match.log()) == logged
+    handle(waiter, "do:pile")  # a stray click meanwhile: nothing
+    assert waiter.friend.turn is turn and len(waiter.match.log()) == logged
+    assert friend_turn.step(waiter)  # the bridge
+    assert waiter.fx is turn.effects[0] and len(waiter.match.log()) == logged + 1
+    shown = view(waiter)
+    assert f'fresh" data-line="{line_name(place.line)}"' in shown.board
+    assert shown.turn == "wait" and "Your turn" not in shown.announce
+    while friend_turn.step(waiter):
+        assert view(waiter).turn == "wait"
+    assert waiter.friend.turn is None and waiter.fx is turn.effects[-1]
+    assert len(waiter.match.log()) == logged + len(turn.effects)
+    if waiter.match.entry.status == PLAY:
+        assert waiter.may_act() and "Your turn." in view(waiter).announce
+    else:  # a link of the protocol was due: offered once the turn is shown
+        assert waiter.dialog == turn.dialog == "friend-link"
+
+
+def test_a_friends_turn_being_shown_gives_way_to_another_game():
+    """New game while the friend's turn is shown: the steps stop, the new game is not
+    touched."""
+    host, guest = invited()
+    mover, waiter = to_play(host, guest)
+    play_turn(mover, random.Random(11))
+    link = fragment(mover)
+    handle(mover, "close")
+    friend.arrived(waiter, link)
+    assert waiter.friend.turn is not None
+    handle(waiter, "menu")
+    handle(waiter, "start")
+    assert not friend_turn.step(waiter) and waiter.friend.turn is None
+    assert not waiter.match.by_links and waiter.match.actions == []

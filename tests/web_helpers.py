@@ -18,6 +18,7 @@ from web.state.opening import boot
 from web.game.match import COMPUTER, HOTSEAT, Match
 from web.game.by_links import OVER, PLAY
 from web.game.saves import MemoryStorage
+from web.state import friend_turn
 from web.state.friend import arrived
 from web.view.page import view
 
@@ -247,10 +248,12 @@ def fragment(app: App) -> str:
 
 
 def deliver(sender: App, to: App) -> str:
-    """The sender closes the link's dialog; the link is opened on the other device."""
+    """The sender closes the link's dialog; the link is opened on the other device, whose
+    page shows the friend's turn at once (as at ``?pace=0``: web/boot/links.py)."""
     link = fragment(sender)
     handle(sender, "close")
     assert arrived(to, link)
+    friend_turn.finish(to)
     return link
 
 
@@ -304,7 +307,8 @@ def finished_by_links(seed: int = 7) -> tuple[App, App]:
 def by_links_screens(draw: Callable[[App], None]) -> None:
     """Every screen of games by links (web/view/friend.py), each drawn by ``draw``: the
     options, an invitation with every setup word, the link to send (copied or not, with
-    a share sheet), the waiting prompt, your turn, each link trouble, the list, the end."""
+    a share sheet), the waiting prompt, your turn, each link trouble, the list, the end,
+    the friend's turn being shown."""
     host = device()
     handle(host, "friend-new")
     for key, value in (("handicap", "2"), ("fewer_surprises", "on"), ("open_draws", "on"),
@@ -324,6 +328,12 @@ def by_links_screens(draw: Callable[[App], None]) -> None:
     mover, waiter = to_play(host, guest)
     draw(mover)  # your turn, said in the live region
     draw(waiter)  # waiting for the friend's link
+    play_turn(mover, random.Random(12))
+    link = fragment(mover)
+    handle(mover, "close")
+    assert arrived(waiter, link) and waiter.friend.turn is not None
+    draw(waiter)  # the friend's turn shown action by action (web/state/friend_turn.py)
+    friend_turn.finish(waiter)
     from kahuna import correspondence
     from web.words.reasons import link_reason
     for trouble in (correspondence.ReplayedLink, correspondence.MissingLink,

@@ -63,6 +63,9 @@ class Game:
         self.outbox: dict[str, list] = {}  # passes made here and not sent yet
         self.pending: dict[int, int] = {}  # slot -> the stand-in island shown until it opens
         self.obs: Observation | None = None
+        # what this seat saw after each action of the last link taken: the page shows a
+        # friend's turn action by action (not kept: a game loaded has its last link's)
+        self.steps: list[Observation] = []
         self.history: list[tuple[int, Action]] = []
         self.turns: list[tuple[int, str]] = []  # every action as sent, with its slots
         self.their_seed: bytes | None = None
@@ -156,7 +159,10 @@ class Game:
         else:
             self.their_keys.update({slot_of(s): scalar_of(k) for s, k in keys.items()})
         self._refresh()
-        effects = [self._act(self._seat_of(sender), t) for t in body.get("t", [])]
+        effects, self.steps = [], []
+        for sent in body.get("t", []):
+            effects.append(self._act(self._seat_of(sender), sent))
+            self.steps.append(self.observation)
         self._passes({k: v for k, v in body.get("q", {}).items() if k not in early},
                      sender, mine)
         if "end" in body:

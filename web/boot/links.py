@@ -5,13 +5,25 @@ field. Parts of ``Page`` (web/boot/dom.py)."""
 from __future__ import annotations
 
 import asyncio
+from typing import Protocol
 
 from pyodide.ffi import JsProxy, create_proxy, to_js
 from pyscript import document, window
 
-from ..state import friend
+from ..state import friend, friend_turn
 from ..state.app import App
 from .problem import GUARD
+
+
+class Drawn(Protocol):
+    """What showing a friend's turn needs of the Page (web/boot/loops.py calls it)."""
+
+    app: App
+
+    @property
+    def pace(self) -> float: ...
+
+    def render(self, after: tuple[str, ...] = ()) -> None: ...
 
 
 def take_fragment(app: App) -> bool:
@@ -58,3 +70,28 @@ class Links:
             await window.navigator.share(to_js({"url": url}, dict_converter=window.Object.fromEntries))
         except Exception:  # the person closed the sheet, or it is not allowed: Copy is there
             pass
+
+
+def show_turn(page: Drawn) -> None:
+    """A friend's turn just opened (web/state/friend_turn.py): shown action by action at
+    the computer's pace, once; at pace 0 (tests) as it stands at once."""
+    turn = page.app.friend.turn
+    if turn is None or turn.running:
+        return
+    if page.pace <= 0:
+        friend_turn.finish(page.app)
+        page.render()
+        return
+    turn.running = True
+    asyncio.ensure_future(GUARD.run(lambda: _steps(page, turn)))
+
+
+async def _steps(page: Drawn, turn: friend_turn.FriendTurn) -> None:
+    while True:
+        await asyncio.sleep(page.pace)
+        if page.app.friend.turn is not turn:  # another link came meanwhile: its own steps
+            return
+        more = friend_turn.step(page.app)
+        page.render()
+        if not more:
+            return

@@ -16,6 +16,7 @@ from kahuna import Action
 from ..learn.review import advance
 from ..learn.sequence import AUTO_SECONDS
 from ..state import deciding, lesson_acts, tabs
+from .links import show_turn
 from .problem import GUARD
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class Loops:
         seq = self.app.sequence
         if not self.stepping and seq is not None and seq.auto:
             asyncio.ensure_future(GUARD.run(self.autostep))
+        show_turn(self)  # a friend's turn just opened, shown as the computer's is
 
     async def _kick_later(self) -> None:
         while tabs.waiting_for_other(self.app):  # each action the other tab stores waits anew

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field, replace
 from gettext import NullTranslations
 from typing import Any
 
-from kahuna import (YOU, Action, Effects, Kind, Outcome, RecordError, Termination, describe,
-                    load_json, translations)
+from kahuna import (YOU, Action, Effects, Kind, Observation, Outcome, RecordError, Termination,
+                    describe, load_json, translations)
 
 from .match import Match
 from .saves import Newer, Storage
@@ -209,6 +209,7 @@ class FriendMatch(Match):
     """A game by links on the page: see the module's words. ``entry`` is the stored game."""
 
     entry: ByLinks | None = None
+    showing: bool = False  # the friend's turn is shown action by action (web/state/friend_turn.py)
 
     @classmethod
     def of(cls, entry: ByLinks) -> FriendMatch:
@@ -225,7 +226,7 @@ class FriendMatch(Match):
     def waits(self) -> bool:
         """The friend's link is awaited (or this side's protocol link is due): nothing
         may be played here."""
-        return self.entry is None or self.entry.status != PLAY
+        return self.showing or self.entry is None or self.entry.status != PLAY
 
     def names(self) -> tuple[str, str]:
         names = ["", ""]
@@ -271,6 +272,19 @@ class FriendMatch(Match):
         assert self.entry is not None
         self.state, self.actions, self.effects = _world(self.entry), [], list(self.entry.log)
 
+    def as_it_stands(self) -> None:
+        """Done showing the friend's turn step by step: the game as it stands now."""
+        self.showing = False
+        self._deal()
+
+    def as_it_was(self, obs: Observation, moves: int) -> None:
+        """Show the board as ``obs`` sees it, with the first ``moves`` of the log, while
+        the friend's turn is shown action by action: nothing may be played meanwhile."""
+        assert self.entry is not None
+        self.showing = True
+        self.state, self.actions = seen_world(obs, len(self.entry.game.links)), []
+        self.effects = list(self.entry.log[:moves])
+
     def undo(self) -> None:
         """Take back the last action of the turn: the world of the turn's start, the
         turn's other actions played again."""
@@ -294,7 +308,12 @@ def _world(entry: ByLinks) -> Any:
             hand[island] -= 1
         display = [-1 if i in game.unopened_display() else c for i, c in enumerate(obs.display)]
         obs = replace(obs, hand=tuple(hand), display=tuple(display))
-    rng = random.Random(len(game.links))
+    return seen_world(obs, len(game.links))
+
+
+def seen_world(obs: Observation, seed: int) -> Any:
+    """A whole State that agrees with ``obs``: the cards it cannot see dealt at random."""
+    rng = random.Random(seed)
     cards = obs.unseen()
     rng.shuffle(cards)
     return obs.world(cards, rng)

@@ -22,6 +22,7 @@ from ..game.timing import log_time
 from ..learn.review import start_review
 from ..words.language import N_, _
 from ..words.reasons import link_reason
+from . import friend_turn
 from .new_game import seat_of
 from .sharing import Share
 
@@ -167,6 +168,7 @@ def open_link(app: App, text: str) -> None:
         entry = held(app.storage, entry_of(app), id)
         if entry is None:
             raise correspondence.ForeignLink("the game of this link cannot be read here")
+        before = entry.game.obs  # the board before the friend's turn, to show it step by step
         try:
             effects = correspondence.receive(entry.game, text)
         except correspondence.LinkError:
@@ -187,6 +189,7 @@ def open_link(app: App, text: str) -> None:
     if due:
         offer(app, due)
     _finish(app, entry)
+    friend_turn.begin(app, before, effects)
 
 
 def _finish(app: App, entry: ByLinks) -> None:

@@ -15,3 +15,4 @@ class Friendly:
     invitation: Any = None  # (the engine's Game, its reply Link) of an invitation opened
     can_share: bool = False  # the browser has a share sheet (navigator.share)
     sheet: str | None = None  # a link for the share sheet (web/boot/dom.py), once
+    turn: Any = None  # the friend's turn shown step by step (web/state/friend_turn.py)

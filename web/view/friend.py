@@ -173,8 +173,10 @@ def list_html(games: list[Listed], current: str | None) -> str:
             f'<ul class="saves">{"".join(items)}</ul>')
 
 
-def waiting_text(entry: ByLinks, friend: str) -> str:
-    """The prompt while the friend's link is awaited."""
+def waiting_text(entry: ByLinks, friend: str, showing: bool = False) -> str:
+    """The prompt while the friend's link is awaited, or while their turn is shown."""
+    if showing:
+        return _("{friend}’s turn, as their link brought it…").format(friend=friend)
     if entry.verified is not None or entry.cheat:
         return _("The game is over.")
     return _("Waiting for {friend}’s link. Open it here when it comes; “Send again” in "

@@ -240,7 +240,7 @@ def _prompt(app: App, obs: Observation, offer: Offers, names: tuple[str, str]) -
     if app.thinking and m.computer_to_move():
         text = _("The computer is thinking…")
     elif isinstance(m, FriendMatch) and m.entry is not None and m.waits():
-        text = friend.waiting_text(m.entry, m.friend_name())
+        text = friend.waiting_text(m.entry, m.friend_name(), m.showing)
     elif app.hint is not None:  # what the strongest level would do, in words
         advice = describe(Effects(obs.seat, app.hint), obs.seat, names, tr())
         text = _("Hint from the {level} level: {advice} (shown in pink).").format(
