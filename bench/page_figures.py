@@ -33,12 +33,13 @@ import json
 import statistics
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
 from bench.order_statistics import median_interval  # noqa: E402
 from scripts.page_driver import new_game, play_turn  # noqa: E402
@@ -81,14 +82,17 @@ def ready_ms(page: Page) -> float:
 
 
 def _probed_page(browser: Browser, probe: str = PROBE, network: str | None = None,
-                 cpu: float = 1.0, **context_options: Any
-                 ) -> tuple[Page, list[str]]:
+                 cpu: float = 1.0, prepare: Callable[[BrowserContext], None] | None = None,
+                 **context_options: Any) -> tuple[Page, list[str]]:
     """A page in a fresh 1280x800 context (service workers blocked; ``context_options``
     for Playwright's new_context) with the timing probe (or
     another init script), and the list of its requests that leave 127.0.0.1; its
-    connection slowed to NETWORKS[network] when given, its CPU ``cpu`` times slower."""
+    connection slowed to NETWORKS[network] when given, its CPU ``cpu`` times slower;
+    ``prepare``, when given, called with the context first (routes, say)."""
     options = {"viewport": {"width": 1280, "height": 800}} | context_options
     context = browser.new_context(service_workers="block", **options)
+    if prepare is not None:
+        prepare(context)
     outside: list[str] = []
     guard_network(context, outside)
     context.add_init_script(probe)
@@ -155,15 +159,16 @@ def tree_servers(other: Path | None) -> dict[str, tuple[Path, SiteServer]]:
 
 
 def boot_times(browser: Browser, url: str, runs: int, network: str | None = None,
-               started: list[float] | None = None, cpu: float = 1.0
+               started: list[float] | None = None, cpu: float = 1.0,
+               prepare: Callable[[BrowserContext], None] | None = None,
                ) -> tuple[list[float], list[float], list[float]]:
     """(cold, warm, first contentful paint) in ms for ``runs`` fresh contexts. Warm is a
     returning visitor: the reload once the first visit's work after the board was ready
     is done (the game's bytecode kept; the service worker is blocked here). ``started`` gets, cold, when the page's Python script began
-    to run (the runtime's boot done). ``network`` and ``cpu`` as for ``_probed_page``."""
+    to run (the runtime's boot done). ``network``, ``cpu`` and ``prepare`` as for ``_probed_page``."""
     cold, warm, fcp = [], [], []
     for _ in range(runs):
-        page, outside = _probed_page(browser, network=network, cpu=cpu)
+        page, outside = _probed_page(browser, network=network, cpu=cpu, prepare=prepare)
         page.goto(url)
         cold.append(ready_ms(page))
         if started is not None:

@@ -3,7 +3,7 @@ runtime, on a phone's CPU and network and unthrottled over loopback, until the b
 be played.
 
     .venv/bin/python bench/phone_profile.py [--rounds 6] [--profiles phone loopback]
-                                            [--no-bytecode] [--json]
+                                            [--no-bytecode] [--unshipped] [--json]
 
 "phone" is DevTools' CPU throttling at PHONE_CPU (4x) and a network of 9 Mbit/s down,
 1.5 Mbit/s up, 150 ms round trip (NETWORKS["phone"]), the files gzipped as a static host
@@ -20,6 +20,11 @@ next round), each with bench/page_figures.py's ``boot_times``:
   workers blocked). Its time plus the time the extra bytes of shipped bytecode take on
   the profile's network is what shipping bytecode would give a first visit.
 
+- with ``--unshipped``, a third page each round: the game without the bytecode shipped
+  for its boot (web/boot-bytecode.zip answered 404, as on a site built without it), the
+  pages in turn A B C, C B A. Every page's requests then pass through Playwright's
+  routing (a route that lets them go), the same for all three.
+
 Printed: medians, the ratio game / bare round by round (median and 95% sign-test
 interval, bench/order_statistics.py) against issue 33's goals, and the load average.
 """
@@ -31,17 +36,19 @@ import json
 import os
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, sync_playwright  # noqa: E402
 
 from bench.order_statistics import median_interval  # noqa: E402
 from bench.page_figures import (NETWORKS, PHONE_CPU, SETTLED, _probed_page,  # noqa: E402
                                 boot_times, ready_ms)
 from scripts.browser import launch_chromium  # noqa: E402
+from scripts.boot_bytecode import build as build_boot_bytecode  # noqa: E402
 from scripts.build_site import write_page_archive  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 
@@ -78,22 +85,41 @@ def download_ms(extra_bytes: int, network: str | None) -> float:
     return extra_bytes * 8 / NETWORKS[network][0] * 1000 if network else 0.0
 
 
-def measure(rounds: int, profiles: list[str], bytecode: bool) -> dict[str, dict[str, list]]:
+def _shipped(context: BrowserContext) -> None:
+    context.route("**/boot-bytecode.zip", lambda route: route.continue_())
+
+
+def _unshipped(context: BrowserContext) -> None:
+    context.route("**/boot-bytecode.zip", lambda route: route.fulfill(status=404))
+
+
+#: Page -> (its address from the site's root, how its context is prepared).
+PAGES: dict[str, tuple[str, Callable[[BrowserContext], None] | None]] = {
+    "game": ("?seed=1", None), "bare": ("bench/bare.html", None)}
+UNSHIPPED_PAGES: dict[str, tuple[str, Callable[[BrowserContext], None] | None]] = {
+    "game": ("?seed=1", _shipped), "game unshipped": ("?seed=1", _unshipped),
+    "bare": ("bench/bare.html", _shipped)}
+
+
+def measure(rounds: int, profiles: list[str], bytecode: bool, unshipped: bool = False
+            ) -> dict[str, dict[str, list]]:
     """ms per profile and figure ("game first", "bare later", "game bytecode"...), one
     entry per round; the load average (1 min) before each round under "load"."""
     write_page_archive(ROOT)  # the page's modules as they are now
+    build_boot_bytecode(ROOT)  # and the bytecode shipped for its boot
     servers = {name: SiteServer(ROOT, cache_control="no-cache", compress=bool(PROFILES[name]))
                for name in profiles}
     times: dict[str, dict[str, list]] = {name: {} for name in profiles}
+    pages = UNSHIPPED_PAGES if unshipped else PAGES
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
         for round_ in range(rounds):
             for name in profiles:
                 base, profile, got = servers[name].url, PROFILES[name], times[name]
                 got.setdefault("load", []).append(os.getloadavg()[0])
-                for page in ("game", "bare") if round_ % 2 == 0 else ("bare", "game"):
-                    url = base + ("?seed=1" if page == "game" else "bench/bare.html")
-                    first, later, _ = boot_times(browser, url, 1, **profile)
+                for page in list(pages) if round_ % 2 == 0 else list(pages)[::-1]:
+                    url, prepare = base + pages[page][0], pages[page][1]
+                    first, later, _ = boot_times(browser, url, 1, prepare=prepare, **profile)
                     got.setdefault(f"{page} first", []).extend(first)
                     got.setdefault(f"{page} later", []).extend(later)
                     if page == "game" and bytecode:
@@ -129,6 +155,21 @@ def report(times: dict[str, dict[str, list]]) -> list[str]:
                 f"({'/'.join(f'{b:.0f}' for b in bare)}); game / bare round by round: "
                 f"median {ratio:.2f}, 95% interval {low:.2f} to {high:.2f}; goal <= {goal}: "
                 f"{'met' if high <= goal else 'not met' if low > goal else 'undecided'}")
+        if "game unshipped first" in got:
+            for visit in ("first", "later"):
+                shipped, other = got[f"game {visit}"], got[f"game unshipped {visit}"]
+                bare = got[f"bare {visit}"]
+                ratios = [o / b for o, b in zip(other, bare)]
+                diffs = [s - o for s, o in zip(shipped, other)]
+                low, high = median_interval(ratios)
+                dlow, dhigh = median_interval(diffs)
+                lines.append(
+                    f"  {visit} visit without the shipped bytecode: "
+                    f"{statistics.median(other):.0f} ({'/'.join(f'{o:.0f}' for o in other)}); "
+                    f"/ bare round by round: median {statistics.median(ratios):.2f}, 95% "
+                    f"interval {low:.2f} to {high:.2f}; shipped minus not: median "
+                    f"{statistics.median(diffs):+.0f} ms (95% interval {dlow:+.0f} to "
+                    f"{dhigh:+.0f}), shipped faster in {sum(d < 0 for d in diffs)} of {len(diffs)}")
         if "game bytecode" in got:
             kept = got["game bytecode"]
             extra = sum(BYTECODE_EXTRA.values())
@@ -152,9 +193,11 @@ def main() -> int:
                         default=["phone", "loopback"])
     parser.add_argument("--no-bytecode", action="store_true",
                         help="leave out the first visit with the bytecode kept")
+    parser.add_argument("--unshipped", action="store_true",
+                        help="time the game without its shipped boot bytecode too (A B C)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    times = measure(args.rounds, args.profiles, not args.no_bytecode)
+    times = measure(args.rounds, args.profiles, not args.no_bytecode, args.unshipped)
     print(json.dumps(times, indent=1) if args.json else "\n".join(report(times)))
     return 0
 

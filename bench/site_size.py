@@ -43,8 +43,9 @@ from scripts.site_server import SENT_AS_IS  # noqa: E402
 # issue 15's 4.5 MB (6.59 MB before the trimmed stdlib), plus issue 29's rules page kept
 # for offline reading (about 24 kB), issue 32's board editor, embed builder and Best turn
 # (about 45 kB), and issue 31's games by links, which must open offline (about 20 kB;
-# docs/deploy.md)
-BUDGET_FIRST_VISIT = 4_600_000
+# docs/deploy.md); then issue 33's 5.0 MB, for the boot's bytecode shipped where it buys
+# time on a phone (scripts/boot_bytecode.py, about 0.35 MB)
+BUDGET_FIRST_VISIT = 5_000_000
 BUDGET_LATER_VISIT = 4_500  # issue 15: "as small as today" (4.9 kB that day)
 BUDGET_UPDATE = 7_200  # issue 15: 6.3 kB that day; the index names more modules since (29-32)
 

@@ -52,7 +52,7 @@ from playwright.sync_api import (Browser, BrowserContext, ConsoleMessage, Page, 
                                  sync_playwright)
 
 from e2e.kept_page import Compiled, KeptPage
-from scripts import build_site
+from scripts import boot_bytecode, build_site
 from scripts.browser import (READY_TIMEOUT_MS, crash_lines, guard_network, launch_chromium,
                              wait_ready)
 from scripts.site_server import REPO_ROOT, SiteServer
@@ -71,6 +71,7 @@ def site_server():
     with open(REPO_ROOT / ".pytest-page-archive.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         build_site.write_page_archive()
+        boot_bytecode.build()
     servers: dict[str, SiteServer] = {}
 
     def serve(prefix: str = "") -> str:

@@ -1,7 +1,9 @@
 """The bytecode of the standard library and of the page's own modules, compiled on the
 device after a first boot and kept in the Cache API (web/boot/bytecode.py,
 web/pyodide-boot.mjs): a later boot loads it, plays the same seeded game, and never uses
-bytecode made for another standard library or another version of the page."""
+bytecode made for another standard library or another version of the page. A first boot
+loads the bytecode shipped for the boot's modules (web/boot-bytecode.zip,
+scripts/boot_bytecode.py), unless it was made from another standard library."""
 
 from __future__ import annotations
 
@@ -31,6 +33,10 @@ PAGE_PYC = """import importlib.util, os, web.state.app
 pyc = importlib.util.cache_from_source(web.state.app.__file__)
 int.from_bytes(open(pyc, "rb").read()[4:8], "little") if os.path.exists(pyc) else None"""
 FOUND = "globalThis.kahunaBytecode.then(f => [f.found, f.page.found])"
+SHIPPED = "globalThis.kahunaBytecode.then(f => f.shipped)"
+# typing is in the shipped archive (the boot imports it; the most bytecode for its bytes),
+# json is not (scripts/boot_bytecode.py BUDGET).
+TYPING = "import typing; typing.__file__"
 
 
 def played(page) -> str:
@@ -50,8 +56,10 @@ def test_a_later_boot_loads_the_kept_bytecode_and_plays_the_same_game(
     page.goto(base_url + QUERY)
     wait_ready(page)
     assert page.evaluate(FOUND) == [False, False]
+    assert page.evaluate(SHIPPED) is True
     json_file, _, path = run_python(page, WHERE)
     assert json_file == "/lib/python314.zip/json/__init__.py"  # compiled from source
+    assert run_python(page, TYPING) == "/lib/kahuna-bytecode.zip/typing.pyc"  # shipped
     assert run_python(page, PAGE_PYC) in (None, 0)  # none, or one Python wrote itself
     booted = played(page)
     key, page_key = page.evaluate(KEPT)
@@ -62,6 +70,7 @@ def test_a_later_boot_loads_the_kept_bytecode_and_plays_the_same_game(
     page.goto(base_url + QUERY)
     wait_ready(page)
     assert page.evaluate(FOUND) == [True, True]
+    assert page.evaluate(SHIPPED) is False  # the device's own, whole, not the shipped part
     assert run_python(page, PAGE_PYC) == 0b01  # the page's modules too
     json_file, gettext_file, path = run_python(page, WHERE)
     assert path == "/lib/kahuna-bytecode.zip"
@@ -98,6 +107,32 @@ def test_bytecode_for_another_standard_library_or_page_is_never_used(browser, ba
     urls = page.evaluate("""async () => (await (await caches.open(
         (await globalThis.kahunaBytecode).cache)).keys()).map(r => r.url)""")
     assert sorted(urls) == sorted(keys)  # ...and the other entries are gone
+    context.close()
+
+
+def test_shipped_bytecode_of_another_standard_library_is_never_used(
+        browser, base_url, wait_ready, console_messages):
+    """The shipped archive's comment names the standard library it was compiled from: one
+    that names another (a stale build, a half-updated site) is left aside, and the first
+    boot compiles from source as before, plays, and keeps its own bytecode."""
+    context = browser.new_context(first_boot=True, service_workers="block")
+    probe(context, base_url)
+
+    def other_library(route):
+        body = route.fetch().body()
+        route.fulfill(body=body[:-1] + (b"0" if body[-1:] != b"0" else b"1"))
+
+    context.route("**/web/boot-bytecode.zip", other_library)
+    page = context.new_page()
+    page.goto(base_url + QUERY)
+    wait_ready(page)
+    assert page.evaluate(FOUND) == [False, False]
+    assert page.evaluate(SHIPPED) is False
+    assert run_python(page, TYPING) == "/lib/python314.zip/typing.py"  # from source
+    assert run_python(page, "import sys; sys.path[1]") == "/lib/kahuna-bytecode.zip"
+    played(page)
+    page.evaluate(KEPT)  # and this device's own bytecode kept, as before
+    assert not [m for m in console_messages if "bytecode not kept" in m]
     context.close()
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from bench import site_size
 from scripts import build_site
+from scripts.page_driver import probe
 
 # The browser fetches these only to install the app (not to run the page).
 INSTALL_ONLY = {"manifest.webmanifest"} | {
@@ -22,7 +23,12 @@ INSTALL_ONLY = {"manifest.webmanifest"} | {
 }
 
 
-def test_site_files_are_exactly_what_the_page_loads(page, base_url, wait_ready):
+def test_site_files_are_exactly_what_the_page_loads(browser, base_url, wait_ready):
+    """On a first visit: the bytecode shipped for the boot (web/boot-bytecode.zip) is
+    loaded only while the device keeps none of its own."""
+    context = browser.new_context(first_boot=True, service_workers="block")
+    probe(context, base_url)
+    page = context.new_page()
     requested: set[str] = set()
 
     def note(request):
@@ -36,6 +42,7 @@ def test_site_files_are_exactly_what_the_page_loads(page, base_url, wait_ready):
     precached = set(build_site.game_files())  # the other pages: when first read (below)
     assert requested - precached == set(), "loaded but not precached"
     assert precached - requested <= INSTALL_ONLY, "precached but never loaded"
+    context.close()
 
 
 def test_the_other_pages_load_only_listed_files(page, base_url):

@@ -5,6 +5,9 @@
 #   2. web/vendor/python_stdlib.zip trimmed to the modules the page imports and
 #      web/vendor/pyodide-lock.json without its package list (scripts/trim_stdlib.py, on
 #      every run: the page's imports change; rewritten only when the bytes change)
+#   2b. web/boot-bytecode.zip: the bytecode of the standard-library modules the boot
+#      imports, compiled by the runtime under Node (scripts/boot_bytecode.py; rewritten
+#      only when what it is made from changes)
 #   3. web/page.tar.gz, the page's own modules and catalogues, and sw.js at the site root:
 #      the service worker: this version's file list and hashes, and its code (scripts/build_site.py;
 #      each rewritten only when something changed)
@@ -76,6 +79,7 @@ fi
 
 # --- 2. the trimmed standard library ----------------------------------------------
 "$PY" scripts/trim_stdlib.py web/vendor
+"$PY" scripts/boot_bytecode.py
 
 # --- 3. the page's archive and the service worker ------------------------------------
 "$PY" scripts/build_site.py sw

@@ -253,7 +253,7 @@ def python_scripts(root: Path = REPO_ROOT) -> dict[PurePosixPath, list[PurePosix
     return found
 
 
-def _module_file(root: Path, parts: list[str]) -> PurePosixPath | None:
+def module_file(root: Path, parts: list[str]) -> PurePosixPath | None:
     """The file of module ``parts`` (a package's __init__.py, or a .py file), if any."""
     package, module = PurePosixPath(*parts, "__init__.py"), PurePosixPath(*parts).with_suffix(".py")
     return next((path for path in (package, module) if (root / path).is_file()), None)
@@ -281,7 +281,7 @@ def imported_files(root: Path, path: PurePosixPath) -> set[PurePosixPath]:
             if parts[0] not in PAGE_PACKAGES:
                 continue
             for n in range(1, len(parts) + 1):  # each package on the way, then the module
-                file = _module_file(root, parts[:n])
+                file = module_file(root, parts[:n])
                 if file is None:
                     if parts in modules:  # a name after `import` may be no module
                         raise SiteError(f"{path}:{node.lineno}: no module {'.'.join(parts)}")
@@ -370,7 +370,7 @@ def _index(members: dict[str, bytes]) -> bytes:
     return json.dumps(index, separators=(",", ":")).encode() + b"\n"
 
 
-def _write_bytes(target: Path, data: bytes) -> bool:
+def write_bytes(target: Path, data: bytes) -> bool:
     """Write ``data`` to ``target`` in one step when its bytes change; return whether written."""
     if target.is_file() and target.read_bytes() == data:
         return False
@@ -393,8 +393,8 @@ def pack_page(root: Path = REPO_ROOT) -> bool:
     """PAGE_ARCHIVE and PAGE_INDEX from the files in PAGE_MEMBERS (also in a deployed copy,
     which has no sources); return whether the archive was written."""
     members = {name: path.read_bytes() for name, path in member_files(root).items()}
-    _write_bytes(root / PAGE_INDEX, _index(members))
-    return _write_bytes(root / PAGE_ARCHIVE, archive_bytes(members))
+    write_bytes(root / PAGE_INDEX, _index(members))
+    return write_bytes(root / PAGE_ARCHIVE, archive_bytes(members))
 
 
 def write_page_archive(root: Path = REPO_ROOT) -> bool:
@@ -404,7 +404,7 @@ def write_page_archive(root: Path = REPO_ROOT) -> bool:
         if name not in members:
             path.unlink()
     for name, data in members.items():
-        _write_bytes(root / PAGE_MEMBERS / name, data)
+        write_bytes(root / PAGE_MEMBERS / name, data)
     return pack_page(root)
 
 
@@ -484,7 +484,7 @@ def write_worker(root: Path = REPO_ROOT) -> tuple[str, bool]:
     (The page's archive is one of the files it lists: ``build`` writes both.)"""
     data = site_data(root)
     text = worker_source(data, root)
-    return data["version"], _write_bytes(root / SW_NAME, text.encode())
+    return data["version"], write_bytes(root / SW_NAME, text.encode())
 
 
 def build(root: Path = REPO_ROOT) -> tuple[str, bool]:

@@ -98,7 +98,7 @@ fi
 # ignored ones left out; the runtime; the outputs). A second `scripts/serve.sh` then
 # starts at once instead of rebuilding (22 s on a loaded machine). Without git, it runs.
 BUILD_STAMP=".kahuna-build.sha256"
-BUILT=(sw.js web/page.tar.gz web/vendor/python_stdlib.zip web/vendor/pyodide-lock.json
+BUILT=(sw.js web/page.tar.gz web/boot-bytecode.zip web/vendor/python_stdlib.zip web/vendor/pyodide-lock.json
        web/vendor/.kahuna-vendor.sha256 node_modules/.kahuna-lock.sha256)
 build_state() {
     local files

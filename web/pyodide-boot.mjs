@@ -21,6 +21,12 @@
 // - The page's own modules' bytecode, kept likewise under the SHA-256 of the page's tar
 //   (a new version of the page, a new key): unchecked-hash .pyc files (PEP 552) written
 //   into each module's __pycache__ folder, where Python's import finds and trusts them.
+// - On a first visit (no bytecode kept yet), the bytecode of the standard-library modules
+//   the boot imports, shipped with the site (web/boot-bytecode.zip, made by
+//   scripts/boot_bytecode.py with this runtime), written where the kept bytecode goes.
+//   Its zip comment ends with the runtime's version and the SHA-256 of the standard
+//   library it was compiled from, as the cache key does: compiled from another
+//   python_stdlib.zip, it is not used.
 import "./tar.js"; // self.kahunaTar
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide.mjs";
 
@@ -30,6 +36,7 @@ const INDEX = new URL("./vendor/", import.meta.url).href;
 const PAGE = new URL("./page.tar.gz", import.meta.url).href;
 const HOME = "/home/pyodide"; // Pyodide's working directory, where Python finds the page
 const STDLIB = INDEX + "python_stdlib.zip";
+const SHIPPED = new URL("./boot-bytecode.zip", import.meta.url).href;
 const BYTECODE = "/lib/kahuna-bytecode.zip";
 // One cache per copy of the site (its folder), holding at most one entry per archive.
 const CACHE = "kahuna-bytecode " + new URL("../", import.meta.url).href;
@@ -74,6 +81,26 @@ function kept(url, archive) {
   });
 }
 
+// The shipped archive's bytes when it was compiled from the archive of the cache key
+// `key` (its comment ends with the key's query), else null.
+function matching(shipped, key) {
+  const stamp = key.slice(key.indexOf("?") + 1);
+  const tail = new TextDecoder().decode(shipped.subarray(Math.max(0, shipped.length - stamp.length)));
+  return tail === stamp ? shipped : null;
+}
+
+// The shipped bytecode for the standard library that lookUp's `found` describes, when
+// the device keeps none yet and the shipped archive is this library's, else null.
+async function shippedFor(found) {
+  if (!found || found.bytes) return null;
+  try {
+    return matching(await fetched(SHIPPED), found.key);
+  } catch (error) {
+    console.warn("kahuna: no shipped bytecode:", error);
+    return null;
+  }
+}
+
 // Writes each entry of a tar under HOME, making its folders.
 function writeAll(FS, tar) {
   for (const { name, data } of kahunaTar.entries(tar)) {
@@ -114,13 +141,14 @@ export async function loadPyodide(options = {}) {
   // All started at once: they run while the runtime downloads and instantiates.
   const tar = pageTar();
   const stdlib = kept(STDLIB, () => fetched(STDLIB));
+  const shipped = stdlib.then(shippedFor);
   const page = kept(PAGE, () => tar.then((t) => t ?? Promise.reject(new Error("no page archive"))));
   // What web/boot/bytecode.py needs to compile and store what was not found.
   const modules = (t) => [...kahunaTar.entries(t)].map((e) => e.name)
     .filter((name) => name.endsWith(".py"));
   // (undefined, not null, for "nothing": Python sees None)
-  globalThis.kahunaBytecode = Promise.all([stdlib, page, tar]).then(([s, p, t]) => s ? {
-    cache: CACHE, key: s.key, path: BYTECODE, found: s.bytes !== null,
+  globalThis.kahunaBytecode = Promise.all([stdlib, page, tar, shipped]).then(([s, p, t, b]) => s ? {
+    cache: CACHE, key: s.key, path: BYTECODE, found: s.bytes !== null, shipped: b !== null,
     page: p ? { key: p.key, found: p.bytes !== null, home: HOME, modules: modules(t) } : undefined,
   } : undefined);
   return loadRuntime({
@@ -129,7 +157,8 @@ export async function loadPyodide(options = {}) {
     env: { ...(options.env || {}), PYTHONPATH: BYTECODE },
     fsInit: async (FS, info) => {
       const found = await stdlib;
-      if (found?.bytes) FS.writeFile(BYTECODE, found.bytes);
+      const bytecode = found?.bytes ?? await shipped;
+      if (bytecode) FS.writeFile(BYTECODE, bytecode);
       const files = await tar;
       if (files) writeAll(FS, files);
       const compiled = await page;

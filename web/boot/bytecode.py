@@ -26,7 +26,7 @@ STDLIB = "/lib/python314.zip"
 _started = False
 
 
-def _pyc(source: bytes, path: str) -> bytes:
+def pyc(source: bytes, path: str) -> bytes:
     """``source`` (the file at ``path``) compiled, as an unchecked-hash .pyc file."""
     from importlib._bootstrap_external import _code_to_hash_pyc
 
@@ -47,7 +47,7 @@ def bytecode_archive(stdlib: str = STDLIB) -> Generator[None, None, bytes]:
             if not name.endswith(".py"):
                 continue
             data = source.read(name)
-            out.writestr(name + "c", _pyc(data, f"{stdlib}/{name}"))
+            out.writestr(name + "c", pyc(data, f"{stdlib}/{name}"))
             out.writestr(name, data)
             yield
     return buffer.getvalue()
@@ -63,7 +63,7 @@ def page_bytecode(home: str, modules: Iterable[str]
     for module in modules:
         source = os.path.join(home, module)
         with open(source, "rb") as file:
-            files.append(_pyc(file.read(), source))
+            files.append(pyc(file.read(), source))
         paths.append(os.path.relpath(cache_from_source(source), home))
         yield
     return paths, files
