@@ -235,6 +235,11 @@ def test_the_builder_fits_a_phone_and_a_double_tap_draws_one_note(browser, base_
     assert not outside
 
 
+#: Whether the builder's board is drawn for the screen's shape: upright on a phone held
+#: upright (web/boot/dom.py PORTRAIT), wide otherwise.
+UPRIGHT_DRAWN = """() => matchMedia('(orientation: portrait) and (max-width: 759px)').matches
+  === document.querySelector('#builder svg.board').classList.contains('portrait')"""
+
 #: Whether the centre of the element of ``s`` is the element itself (nothing over it).
 UNCOVERED = """s => { const e = document.querySelector(s); const r = e.getBoundingClientRect();
     return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"""
@@ -247,6 +252,8 @@ def test_download_picture_is_never_under_the_close_row(browser, base_url, wait_r
     the button under the pointer, not the sticky Close row at the box's foot."""
     context, page = author(browser, base_url, wait_ready)
     page.set_viewport_size({"width": width, "height": height})
+    # a phone held upright redraws the builder (its board turns): its buttons are new then
+    page.wait_for_function(UPRIGHT_DRAWN)
     for act in ("builder:copy:snippet", "builder:picture"):
         button = page.locator(f'#builder [data-act="{act}"]')
         button.scroll_into_view_if_needed()
