@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-import scripts.browser as browser_module  # noqa: E402
-from scripts.browser import FULL, HEADLESS_SHELL, wait_compiled, wait_ready  # noqa: E402
+from scripts.browser import (FULL, HEADLESS_SHELL, launch_chromium, wait_compiled,  # noqa: E402
+                             wait_ready)
 from scripts.cpu_report import TreeClock  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 
@@ -46,9 +46,8 @@ def main() -> None:
     with sync_playwright() as pw:
         for _ in range(args.rounds):
             for exe in args.executables:
-                browser_module.CHROMIUM = exe
                 clock = TreeClock(os.getpid())
-                browser = browser_module.launch_chromium(pw)
+                browser = launch_chromium(pw, executable=exe)
                 found.setdefault((exe, "launch"), []).append(clock.seconds())
                 clock = TreeClock(os.getpid())
                 page = browser.new_context(viewport={"width": 1024, "height": 768},
