@@ -14,7 +14,8 @@ browser       that Chromium, with no network (scripts/browser.py), whose pages
               context made from it, by a fixture or by hand, reports to console_messages
               and holds the game's bytecode at base_url, unless made with
               ``new_context(first_boot=True, ...)`` (e2e/kept_page.py)
-compiled      session; the bytecode the worker's first boot compiled (e2e/kept_page.py)
+compiled      session; the bytecode the session's first boot compiled, shared by its
+              workers (e2e/kept_page.py)
 no_page_errors  autouse: a console error or uncaught page error in any page fails the
               test, but for those named by ``@pytest.mark.expected_errors(r"regex", ...)``
 external_requests  list of every request whose host was not 127.0.0.1 (all fail: the
@@ -43,6 +44,8 @@ scripts/make_icons.py; this file holds the fixtures and the screenshots.
 from __future__ import annotations
 
 import fcntl
+import hashlib
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -297,9 +300,16 @@ def _watch(page: Page, console_messages: list[str]) -> Page:
 
 
 @pytest.fixture(scope="session")
-def compiled() -> Compiled:
-    """The bytecode the game compiled in this worker's first kept page (e2e/kept_page.py)."""
-    return Compiled()
+def compiled(tmp_path_factory, site_server) -> Compiled:
+    """The bytecode the game compiled in the session's first kept page, shared by the
+    workers (e2e/kept_page.py) in a file named by the archives it was compiled from (the
+    set-up of each worker made them the same: ``site_server``)."""
+    temp = tmp_path_factory.getbasetemp()
+    shared = temp.parent if os.environ.get("PYTEST_XDIST_WORKER") else temp
+    digest = hashlib.sha256()
+    for archive in ("web/page.tar.gz", "web/vendor/python_stdlib.zip"):
+        digest.update((REPO_ROOT / archive).read_bytes())
+    return Compiled(shared / f"kahuna-bytecode-{digest.hexdigest()[:16]}.json")
 
 
 @pytest.fixture(scope="session")

@@ -12,9 +12,10 @@ boot about a third as long, and spares the compiling of everything after it
 
 The game compiles that bytecode after the board is ready, a module at a time between
 frames, some 3 s of CPU: a short test ends before it is kept, and the next test would
-boot from source and compile again. So the worker's first kept page boots the game
-once before its first test and waits until the bytecode is kept (``Compiled``), and
-every new context a KeptPage opens later (a phone's, or after a test changed the page
+boot from source and compile again. So the session's first kept page boots the game
+once before its first test and waits until the bytecode is kept (``Compiled``); the
+other workers read it from a file they share (a cold boot and its compiling cost some
+10 s of CPU, which four workers paid four times); and every new context a KeptPage opens later (a phone's, or after a test changed the page
 for good) gets that bytecode put into its Cache Storage, as does every context a test
 makes with the ``browser`` fixture (e2e/conftest.py) unless it asks for a first boot.
 
@@ -25,7 +26,12 @@ and the page is dropped after it: the next test gets a new context.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import json
 import urllib.parse
+from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -35,6 +41,7 @@ from scripts.browser import (clear_storage, guard_network, read_bytecode, wait_c
 from scripts.site_server import LOCAL_HOST
 
 VIEWPORT = {"width": 1024, "height": 768}
+SITE = "{site}/"  # the site's URL in the shared bytecode's file
 #: What changes a context or a page beyond what a test's end undoes.
 CONTEXT_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_socket",
                    "expose_function", "expose_binding", "grant_permissions",
@@ -59,23 +66,53 @@ class Relay:
 
 class Compiled:
     """The bytecode the game compiled in a worker's first boot (read_bytecode's entries),
-    or None before it."""
+    or None before it. With ``shared`` (a file the session's workers share), only the
+    first worker to need it boots and compiles; the others read what it kept there (its
+    URLs made this worker's: each worker serves the site on a port of its own)."""
 
-    def __init__(self) -> None:
+    def __init__(self, shared: Path | None = None) -> None:
         self.entries: list[dict[str, str]] | None = None
+        self._shared = shared
 
     def put(self, page: Page, base_url: str) -> None:
         """Leave ``page`` on a blank page of ``base_url``'s origin, whose Cache Storage
         holds the game's bytecode: this worker's, or compiled by a boot here first."""
         if self.entries is None:
-            page.goto(base_url)
-            wait_ready(page)
-            wait_compiled(page)
-            page.goto(base_url + "e2e/blank.html")
-            self.entries = read_bytecode(page)
-        else:
-            page.goto(base_url + "e2e/blank.html")
-            write_bytecode(page, self.entries)
+            with self._first():
+                self.entries = self._kept(base_url)
+                if self.entries is None:
+                    page.goto(base_url)
+                    wait_ready(page)
+                    wait_compiled(page)
+                    page.goto(base_url + "e2e/blank.html")
+                    self.entries = read_bytecode(page)
+                    self._keep(base_url)
+                    return
+        page.goto(base_url + "e2e/blank.html")
+        write_bytecode(page, self.entries)
+
+    @contextlib.contextmanager
+    def _first(self) -> Iterator[None]:
+        """While held, this worker alone reads or compiles the shared bytecode."""
+        if self._shared is None:
+            yield
+            return
+        with open(self._shared.with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+
+    def _kept(self, base_url: str) -> list[dict[str, str]] | None:
+        if self._shared is None or not self._shared.exists():
+            return None
+        kept = json.loads(self._shared.read_text())
+        return [{key: value.replace(SITE, base_url) for key, value in entry.items()}
+                for entry in kept]
+
+    def _keep(self, base_url: str) -> None:
+        if self._shared is not None and self.entries is not None:
+            self._shared.write_text(json.dumps(  # the cache's name holds the URL too
+                [{key: value.replace(base_url, SITE) for key, value in entry.items()}
+                 for entry in self.entries]))
 
 
 class KeptPage:
