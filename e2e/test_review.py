@@ -15,7 +15,8 @@ DIALOG = "#dialog:not([hidden])"
 
 def test_a_finished_game_is_reviewed_and_its_better_turn_stepped_through(
         page, base_url, wait_ready, screenshot, console_messages):
-    page.goto(base_url + "?pace=0&record=" + encode(finished_record(5)))
+    # A game that ends early (R23): the same review, of 11 turns (the next test's has 37)
+    page.goto(base_url + "?pace=0&record=" + encode(finished_record(5, early_end=True)))
     wait_ready(page)
     page.click(f'{DIALOG} [data-act="review"]')
     page.wait_for_selector(f"{DIALOG} [role=status]")  # the progress, while judging

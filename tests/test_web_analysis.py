@@ -107,7 +107,7 @@ def test_a_replays_step_and_a_hot_seat_game_offer_it_a_game_against_the_computer
 
 
 def test_a_reviewed_turn_is_analysed_from_its_real_start_and_closing_goes_back_to_it():
-    app = finished_game()
+    app = finished_game(early_end=True)  # a whole review, of 11 turns, not 37
     handle(app, "review")
     assert OPEN not in clickable(view(app).dialog)  # judging: no turn chosen yet
     while not advance_review(app.review, 1.0):

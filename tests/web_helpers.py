@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 
 from kahuna import ISLANDS, LEVELS, Setup, cards_of, new_game, position_to_json, start_of
 from kahuna.notation.link import encode
+from kahuna.rules.actions import Action, Kind
 from web.state.acts import handle
 from web.state.app import App
 from web.state.deciding import think
@@ -111,8 +112,10 @@ def visible_texts(html: str) -> list[str]:
     return [t for t in parser.texts if t.strip()]
 
 
-def finished_game(seed: int = 5) -> App:
-    """A whole game against the beginner, the person's actions chosen at random."""
+def finished_game(seed: int = 5, early_end: bool = False) -> App:
+    """A whole game against the beginner, the person's actions chosen at random. With
+    ``early_end`` the person never places nor removes a bridge, so the game ends by R23
+    at its first interim scoring: some 11 of the person's turns to review, not 37."""
     app = new_app(seed=seed, first="black", colour="black", level="beginner")
     m, rng = app.match, random.Random(seed)
     while not m.state.is_over:
@@ -122,8 +125,14 @@ def finished_game(seed: int = 5) -> App:
                 pass
             app.play(thinking.action())
         else:
-            app.play(rng.choice(m.state.legal_actions()))
+            app.play(rng.choice(_never_building(m.state.legal_actions(), early_end)))
     return app
+
+
+def _never_building(legal: list[Action], never: bool) -> list[Action]:
+    """``legal``, without the placings and removals when ``never`` (and there are others)."""
+    others = [a for a in legal if a.kind not in (Kind.PLACE, Kind.REMOVE)]
+    return others if never and others else legal
 
 
 def computer(app: App) -> None:
@@ -199,10 +208,15 @@ def against_computer(seed: int = 3) -> tuple[dict, int]:
     return match.to_record(), first
 
 
-def finished_record(seed: int = 5) -> dict:
-    """A game against the computer played to its end (random legal actions), as a record."""
+def finished_record(seed: int = 5, early_end: bool = False) -> dict:
+    """A game against the computer played to its end (random legal actions), as a record.
+    With ``early_end`` the computer never places nor removes a bridge, so the game ends by
+    R23 at its first interim scoring: 10-12 of the person's turns to review, not 37."""
     m = Match.new(Setup(seed=seed, first=0), COMPUTER, 0, LEVELS[0], "linked", 0.0)
-    play_randomly(m, random.Random(seed))
+    rng = random.Random(seed)
+    while not m.state.is_over:
+        legal = m.state.legal_actions()
+        m.play(rng.choice(_never_building(legal, early_end and m.state.to_move == 1)))
     return m.to_record()
 
 
