@@ -7,6 +7,7 @@ games at once and Send again; the verified end."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 from kahuna import Setup
@@ -25,47 +26,43 @@ from .conftest import phone
 HOST_FIRST = ("set:colour:black", "set:first:black")
 
 def test_two_devices_invite_accept_play_and_meet_bad_links(
-        page, browser, base_url, wait_ready, screenshot, external_requests):
+        page, phone_page, base_url, wait_ready, screenshot, external_requests):
     url = invite(page, base_url, wait_ready, "Bea", "?pace=0")
     assert url.startswith(base_url + "#play=")
     screenshot(page, "by_links_invitation")
-    context, phone_page, outside = phone(browser)
-    try:
-        open_link(phone_page, url, wait_ready)
-        assert phone_page.is_visible(f'{DIALOG} [data-act="friend-accept"]')
-        phone_page.fill("#friend-name", "Al")
-        phone_page.click(f'{DIALOG} [data-act="friend-accept"]')
-        screenshot(phone_page, "by_links_accepted_360")
-        devices = [page, phone_page]
-        sender, turns, last = 1, 0, ""
-        while turns < 4:  # two turns each way
-            receiver = devices[1 - sender]
-            last = send(devices[sender], receiver, wait_ready)
-            if my_turn(receiver):
-                assert "Waiting for" in devices[sender].text_content("#prompt")
-                play_a_turn(receiver)
-                turns += 1
-            sender = 1 - sender
-        screenshot(phone_page, "by_links_turn_360")
-        # the last link opened again on the device that took it: said, nothing changes
-        took = devices[sender]  # it holds the link to send now; ``last`` came to it
-        took.click(f'{DIALOG} [data-act="close"]')
-        before = took.evaluate("() => JSON.stringify(localStorage)")
-        open_link(took, last, wait_ready)
-        assert "opened already" in took.text_content("#dialog")
-        took.click(f'{DIALOG} [data-act="close"]')
-        altered = last[:-10] + ("A" if last[-10] != "A" else "B") + last[-9:]
-        open_link(took, altered, wait_ready)
-        assert "damaged" in took.text_content("#dialog")
-        screenshot(took, "by_links_damaged")
-        took.click(f'{DIALOG} [data-act="close"]')
-        open_link(took, base_url + "#play=" + _foreign_turn(), wait_ready)
-        assert "another game" in took.text_content("#dialog")
-        took.click(f'{DIALOG} [data-act="close"]')
-        assert took.evaluate("() => JSON.stringify(localStorage)") == before
-        assert outside == []
-    finally:
-        context.close()
+    phone = phone_page()
+    open_link(phone, url, wait_ready)
+    assert phone.is_visible(f'{DIALOG} [data-act="friend-accept"]')
+    phone.fill("#friend-name", "Al")
+    phone.click(f'{DIALOG} [data-act="friend-accept"]')
+    screenshot(phone, "by_links_accepted_360")
+    devices = [page, phone]
+    sender, turns, last = 1, 0, ""
+    while turns < 4:  # two turns each way
+        receiver = devices[1 - sender]
+        last = send(devices[sender], receiver, wait_ready)
+        if my_turn(receiver):
+            assert "Waiting for" in devices[sender].text_content("#prompt")
+            play_a_turn(receiver)
+            turns += 1
+        sender = 1 - sender
+    screenshot(phone, "by_links_turn_360")
+    # the last link opened again on the device that took it: said, nothing changes
+    took = devices[sender]  # it holds the link to send now; ``last`` came to it
+    took.click(f'{DIALOG} [data-act="close"]')
+    before = took.evaluate("() => JSON.stringify(localStorage)")
+    open_link(took, last, wait_ready)
+    assert "opened already" in took.text_content("#dialog")
+    took.click(f'{DIALOG} [data-act="close"]')
+    altered = last[:-10] + ("A" if last[-10] != "A" else "B") + last[-9:]
+    open_link(took, altered, wait_ready)
+    assert "damaged" in took.text_content("#dialog")
+    screenshot(took, "by_links_damaged")
+    took.click(f'{DIALOG} [data-act="close"]')
+    open_link(took, base_url + "#play=" + _foreign_turn(), wait_ready)
+    assert "another game" in took.text_content("#dialog")
+    took.click(f'{DIALOG} [data-act="close"]')
+    assert took.evaluate("() => JSON.stringify(localStorage)") == before
     assert external_requests == []
 
 
@@ -112,7 +109,7 @@ def test_the_end_is_verified_and_the_finished_game_replays(page, base_url, wait_
 def _verified_end(page, base_url: str, wait_ready) -> None:
     """A game the computer played through the protocol, kept on this device up to its
     last link, which is then opened: the verified end's dialog is up."""
-    host, guest = self_play(Setup(), seed=11)
+    host, guest = _played(11)
     last = len(host.links) - 1
     mine = guest if last % 2 == 0 else host  # the side the last link went to
     stored = load({**mine.to_json(), "links": mine.links[:-1]})
@@ -129,8 +126,15 @@ def _verified_end(page, base_url: str, wait_ready) -> None:
 
 def _foreign_turn() -> str:
     """A turn's link of a game no device of this test holds."""
-    host, _ = self_play(Setup(), seed=12)
+    host, _ = _played(12)
     return host.links[3]
+
+
+@functools.cache
+def _played(seed: int) -> tuple:
+    """A game the computer played against itself through the protocol (its two sides),
+    played once for the file's tests: 1.7 s of CPU each time; they only read it."""
+    return self_play(Setup(), seed=seed)
 
 
 def accepted(host, guest, base_url: str, wait_ready, query: str = "?pace=0") -> None:
@@ -143,26 +147,24 @@ def accepted(host, guest, base_url: str, wait_ready, query: str = "?pace=0") -> 
     assert my_turn(host)
 
 
-def test_a_whole_turn_by_keyboard_alone(page, browser, base_url, wait_ready, screenshot):
+def test_a_whole_turn_by_keyboard_alone(page, phone_page, base_url, wait_ready, screenshot,
+                                       external_requests):
     """The host's first turn by keys alone: a bridge, the turn's end, the link to send
     with focus in its dialog, Escape back to the board; the friend gets the turn."""
-    context, guest, outside = phone(browser)
-    try:
-        accepted(page, guest, base_url, wait_ready)
-        page.locator("#hand button.card").first.focus()
-        build_by_keys(page)
-        end_turn_by_keys(page)
-        url = link_offered(page)
-        assert focused(page)["where"] == "dialog"
-        screenshot(page, "by_links_keyboard_link")
-        page.keyboard.press("Escape")
-        page.wait_for_selector("#dialog", state="hidden")
-        assert focused(page)["where"] != "dialog" and not my_turn(page)
-        open_link(guest, url, wait_ready)
-        assert my_turn(guest)
-        assert outside == []
-    finally:
-        context.close()
+    guest = phone_page()
+    accepted(page, guest, base_url, wait_ready)
+    page.locator("#hand button.card").first.focus()
+    build_by_keys(page)
+    end_turn_by_keys(page)
+    url = link_offered(page)
+    assert focused(page)["where"] == "dialog"
+    screenshot(page, "by_links_keyboard_link")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dialog", state="hidden")
+    assert focused(page)["where"] != "dialog" and not my_turn(page)
+    open_link(guest, url, wait_ready)
+    assert my_turn(guest)
+    assert external_requests == []
 
 
 def test_the_flow_in_german(browser, base_url, wait_ready, screenshot):
@@ -195,43 +197,41 @@ def test_the_flow_in_german(browser, base_url, wait_ready, screenshot):
         host_context.close()
 
 
-def test_a_phone_held_sideways_accepts_and_plays_a_turn(page, browser, base_url, wait_ready,
-                                                          screenshot):
+def test_a_phone_held_sideways_accepts_and_plays_a_turn(page, phone_page, base_url, wait_ready,
+                                                          screenshot, external_requests):
     """A phone on its side accepts and plays its first turn; its link, opened as sent on
     the inviter's page, shows the friend's turn action by action (issue 31)."""
-    context, guest, outside = phone(browser, 844, 390)
-    try:
-        url = invite(page, base_url, wait_ready, "Bea", "?pace=0", "set:colour:black",
-                     "set:first:white")
-        open_link(guest, url, wait_ready)
-        screenshot(guest, "by_links_accept_844x390")
-        accept = guest.locator(f'{DIALOG} [data-act="friend-accept"]')
-        accept.scroll_into_view_if_needed()
-        assert accept.is_visible()
-        accept.tap()
-        send(guest, page, wait_ready)
-        send(page, guest, wait_ready)  # the inviter's deal link: the friend starts
-        assert my_turn(guest)
-        play_a_turn(guest)
-        screenshot(guest, "by_links_turn_sent_844x390")
-        url = link_offered(guest)
-        # opened as sent (no ?pace=0): the friend's turn is shown as the computer's is,
-        # its bridge placed first (the board's fresh bridge), nothing playable meanwhile
-        page.goto(url)
-        wait_ready(page)
-        page.wait_for_selector('body[data-turn="wait"] #board g.bridge.fresh')
-        assert "as their link brought it" in page.text_content("#prompt")
-        assert "Your turn" not in page.text_content("#announce")
-        screenshot(page, "by_links_friend_turn_shown")
-        settle(page)
-        assert my_turn(page) and "Your turn." in page.text_content("#announce")
-        assert outside == []
-    finally:
-        context.close()
+    guest = phone_page(844, 390)
+    url = invite(page, base_url, wait_ready, "Bea", "?pace=0", "set:colour:black",
+                 "set:first:white")
+    open_link(guest, url, wait_ready)
+    screenshot(guest, "by_links_accept_844x390")
+    accept = guest.locator(f'{DIALOG} [data-act="friend-accept"]')
+    accept.scroll_into_view_if_needed()
+    assert accept.is_visible()
+    accept.tap()
+    send(guest, page, wait_ready)
+    send(page, guest, wait_ready)  # the inviter's deal link: the friend starts
+    assert my_turn(guest)
+    play_a_turn(guest)
+    screenshot(guest, "by_links_turn_sent_844x390")
+    url = link_offered(guest)
+    # opened as sent (no ?pace=0): the friend's turn is shown as the computer's is,
+    # its bridge placed first (the board's fresh bridge), nothing playable meanwhile
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector('body[data-turn="wait"] #board g.bridge.fresh')
+    assert "as their link brought it" in page.text_content("#prompt")
+    assert "Your turn" not in page.text_content("#announce")
+    screenshot(page, "by_links_friend_turn_shown")
+    settle(page)
+    assert my_turn(page) and "Your turn." in page.text_content("#announce")
+    assert external_requests == []
 
 
 def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
-        browser, built_site, serve_site, sw_context, wait_ready, screenshot):
+        phone_page, built_site, serve_site, sw_context, wait_ready, screenshot,
+        external_requests):
     """The site as deployed, visited once; a turn each way; then, the network gone, the
     inviter's tab reloads (the game is there, waiting) and the friend's next link is
     opened in a new tab, as a messenger opens it: the page comes from the service worker
@@ -240,49 +240,47 @@ def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
     ends it (R23). Both pages show the verified result."""
     server = serve_site(built_site)
     host = first_visit(sw_context, server.url, wait_ready)
-    context, guest, outside = phone(browser)
-    try:
-        accepted(host, guest, server.url, wait_ready)
-        play_a_turn(host)
-        send(host, guest, wait_ready)
-        draw_a_turn(guest)
-        url = link_offered(guest)
-        server.down = True
-        sw_context.set_offline(True)
-        host.reload()
-        wait_ready(host)
-        assert not my_turn(host) and "Bea" in host.text_content("#prompt")
-        tab = sw_context.new_page()
-        open_link(tab, url, wait_ready)
-        assert my_turn(tab) and tab.evaluate("navigator.serviceWorker.controller !== null")
-        screenshot(tab, "by_links_offline_turn")
-        host.close()  # the reloaded tab would follow every turn the new one stores
-        play_a_turn(tab)  # and the next turn goes out, still offline
-        server.down = False  # the friend's phone is online (its page asks for its icon)
-        devices, sender, turns = [tab, guest], 0, 3
-        while True:
-            receiver = devices[1 - sender]
-            send(devices[sender], receiver, wait_ready, pasted=True)
-            if receiver.is_visible(f'{DIALOG} [data-act="friend-verified"]'):
-                break
-            if my_turn(receiver):
-                draw_a_turn(receiver)
-                turns += 1
-            sender = 1 - sender
-            assert turns < 40, "the game does not end"
-        # the last link's sender (its seed in it) shows the result from its panel
-        devices[sender].click('[data-act="friend-result"]')
-        for device, name in ((tab, "by_links_end_offline"), (guest, "by_links_end_360")):
-            device.wait_for_selector(f'{DIALOG} [data-act="friend-verified"]')
-            assert "Verified" in device.text_content("#dialog")
-            screenshot(device, name)
-        assert turns == 18  # the 18 cards of the first round's pile and display
-        assert outside == []
-    finally:
-        context.close()
+    guest = phone_page()
+    accepted(host, guest, server.url, wait_ready)
+    play_a_turn(host)
+    send(host, guest, wait_ready)
+    draw_a_turn(guest)
+    url = link_offered(guest)
+    server.down = True
+    sw_context.set_offline(True)
+    host.reload()
+    wait_ready(host)
+    assert not my_turn(host) and "Bea" in host.text_content("#prompt")
+    tab = sw_context.new_page()
+    open_link(tab, url, wait_ready)
+    assert my_turn(tab) and tab.evaluate("navigator.serviceWorker.controller !== null")
+    screenshot(tab, "by_links_offline_turn")
+    host.close()  # the reloaded tab would follow every turn the new one stores
+    play_a_turn(tab)  # and the next turn goes out, still offline
+    server.down = False  # the friend's phone is online (its page asks for its icon)
+    devices, sender, turns = [tab, guest], 0, 3
+    while True:
+        receiver = devices[1 - sender]
+        send(devices[sender], receiver, wait_ready, pasted=True)
+        if receiver.is_visible(f'{DIALOG} [data-act="friend-verified"]'):
+            break
+        if my_turn(receiver):
+            draw_a_turn(receiver)
+            turns += 1
+        sender = 1 - sender
+        assert turns < 40, "the game does not end"
+    # the last link's sender (its seed in it) shows the result from its panel
+    devices[sender].click('[data-act="friend-result"]')
+    for device, name in ((tab, "by_links_end_offline"), (guest, "by_links_end_360")):
+        device.wait_for_selector(f'{DIALOG} [data-act="friend-verified"]')
+        assert "Verified" in device.text_content("#dialog")
+        screenshot(device, name)
+    assert turns == 18  # the 18 cards of the first round's pile and display
+    assert external_requests == []
 
 
-def test_the_dialogs_of_games_by_links_pass_axe(page, browser, base_url, wait_ready, screenshot):
+def test_the_dialogs_of_games_by_links_pass_axe(page, phone_page, base_url, wait_ready, screenshot,
+                                                 external_requests):
     """axe-core on the options, the link to send, the invitation to accept, a bad link's
     notice and the verified end, in both themes: no serious or critical violation."""
     found: dict[str, list] = {}
@@ -302,20 +300,17 @@ def test_the_dialogs_of_games_by_links_pass_axe(page, browser, base_url, wait_re
         page.click(f'{DIALOG} [data-act="friend-invite"]')
         url = link_offered(page)
         check(page, f"link-{theme}")
-        context, guest, outside = phone(browser)
+        guest = phone_page()  # as good as new at each theme
         guest.emulate_media(color_scheme=theme)
-        try:
-            open_link(guest, url, wait_ready)
-            check(guest, f"accept-{theme}")
-            screenshot(guest, f"by_links_accept_{theme}")
-            guest.click(f'{DIALOG} [data-act="friend-decline"]')
-            open_link(guest, url[:-10] + ("A" if url[-10] != "A" else "B") + url[-9:], wait_ready)
-            assert guest.is_visible(DIALOG)
-            check(guest, f"bad-link-{theme}")
-            screenshot(guest, f"by_links_bad_link_{theme}")
-            assert outside == []
-        finally:
-            context.close()
+        open_link(guest, url, wait_ready)
+        check(guest, f"accept-{theme}")
+        screenshot(guest, f"by_links_accept_{theme}")
+        guest.click(f'{DIALOG} [data-act="friend-decline"]')
+        open_link(guest, url[:-10] + ("A" if url[-10] != "A" else "B") + url[-9:], wait_ready)
+        assert guest.is_visible(DIALOG)
+        check(guest, f"bad-link-{theme}")
+        screenshot(guest, f"by_links_bad_link_{theme}")
+        assert external_requests == []
         _verified_end(page, base_url, wait_ready)
         check(page, f"verified-{theme}")
         screenshot(page, f"by_links_verified_{theme}")
