@@ -17,7 +17,6 @@ from scripts.page_driver import HOST_HEAD, do, edit, editor_acts, keys_to, settl
 
 from scripts.browser import READY_TIMEOUT_MS
 
-from .conftest import phone
 
 GOAL = "remove:ALOA-HUNA"
 #: Collects what the host script hands on, for the test to wait on.
@@ -30,18 +29,17 @@ def solution() -> list[str]:
     return [str(action) for action in plans[0]]
 
 
-def author(browser, base_url: str, wait_ready, query: str = f"builder&position={encode(REMOVAL)}"):
-    """A laptop's page on the builder, opened on the removal position by the address (or
-    on what ``query`` opens)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 860},
-                                  service_workers="block")
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
-    page = context.new_page()
+def author(page, base_url: str, wait_ready,
+           query: str = f"builder&position={encode(REMOVAL)}") -> None:
+    """``page`` made a laptop's, which may use the clipboard, on the builder, opened on the
+    removal position by the address (or on what ``query`` opens)."""
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"],
+                                   origin=base_url.rstrip("/"))
     page.goto(f"{base_url}?{query}")
     wait_ready(page)
     if query.startswith("builder"):
         page.wait_for_selector("#builder:not([hidden]) #builder-title")
-    return context, page
 
 
 def preview(page, wait_ready):
@@ -76,8 +74,8 @@ def copied_snippet(page) -> str:
 
 @pytest.mark.parametrize("lang, solved", [("en", "Solved!"), ("de", "Gelöst!")])
 def test_an_author_s_puzzle_is_solved_on_a_phone_in_a_host_page_of_another_origin(
-        browser, base_url, serve_site, tmp_path, wait_ready, screenshot, lang, solved):
-    context, page = author(browser, base_url, wait_ready)
+        page, phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot, lang, solved):
+    author(page, base_url, wait_ready)
     make_puzzle(page, lang)
     frame = preview(page, wait_ready)
     # the preview is sent the example as it is now, once it said it is ready
@@ -88,12 +86,12 @@ def test_an_author_s_puzzle_is_solved_on_a_phone_in_a_host_page_of_another_origi
     assert snippet == page.input_value("#builder-snippet")
     assert snippet.startswith(f'<iframe src="{base_url}?embed&amp;mode=puzzle')
     assert 'width="360" height="640"' in snippet and f"lang={lang}" in snippet
-    context.close()
-    solved_on_a_phone(browser, base_url, serve_site, tmp_path, wait_ready, screenshot, snippet,
+    page.goto(base_url + "e2e/blank.html")  # the preview's runtime stops
+    solved_on_a_phone(phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot, snippet,
                       GOAL, solution(), solved, f"builder-reader-phone-{lang}")
 
 
-def solved_on_a_phone(browser, base_url, serve_site, tmp_path, wait_ready, screenshot,
+def solved_on_a_phone(phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot,
                       snippet: str, goal: str, actions: list[str], solved: str,
                       name: str) -> None:
     """``snippet`` pasted into a host page on another origin, which a reader on a phone
@@ -104,7 +102,7 @@ def solved_on_a_phone(browser, base_url, serve_site, tmp_path, wait_ready, scree
         "</body></html>")
     host = serve_site(tmp_path).url
     assert host.split("/")[2] != base_url.split("/")[2]  # another origin
-    reader, page, _outside = phone(browser)
+    page = phone_page()
     page.goto(host)
     # the frame's runtime may hold the phone's one renderer a while: the boot's own timeout
     frame = page.wait_for_selector("iframe", timeout=READY_TIMEOUT_MS).content_frame()
@@ -123,7 +121,6 @@ def solved_on_a_phone(browser, base_url, serve_site, tmp_path, wait_ready, scree
     said = page.evaluate("window.heard.find(m => m.kahuna === 'solved')")
     assert said == {"kahuna": "solved", "version": 1, "goal": goal, "puzzle": ""}
     screenshot(page, name)
-    reader.close()
 
 
 EDITOR_GOAL = "gain:BARI"  # the worked example's: White places ALOA>BARI among others
@@ -132,12 +129,13 @@ EDITOR_GOAL = "gain:BARI"  # the worked example's: White places ALOA>BARI among 
 @pytest.mark.parametrize("lang, solved, reach", [("en", "Solved!", "reached by 120 of"),
                                                  ("de", "Gelöst!", "in 120 von 180")])
 def test_a_position_built_in_the_editor_becomes_a_puzzle_solved_on_a_phone(
-        browser, base_url, serve_site, tmp_path, wait_ready, screenshot, lang, solved, reach):
+        page, phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot, lang, solved,
+        reach):
     """Issue 32's story from the editor: the worked example built from empty on a laptop,
     its goal checked by the solver (how many turns, one shown), "Embed this position" in
     puzzle mode with that goal, the snippet in a host page on another origin, and a reader
     on a phone solves it."""
-    context, page = author(browser, base_url, wait_ready, f"editor&pace=0&lang={lang}")
+    author(page, base_url, wait_ready, f"editor&pace=0&lang={lang}")
     for act in editor_acts():
         edit(page, act)
     page.fill("#editor-goal", EDITOR_GOAL)
@@ -152,17 +150,17 @@ def test_a_position_built_in_the_editor_becomes_a_puzzle_solved_on_a_phone(
     page.click('[data-act="builder:size:phone"]')
     page.click(f'[data-act="builder:lang:{lang}"]')
     snippet = copied_snippet(page)
-    context.close()
+    page.goto(base_url + "e2e/blank.html")  # the preview's runtime stops
     position = decode_link(re.search(r"position=([^&\"]+)", snippet)[1])
     plans, _count = solve(goal_from_text(EDITOR_GOAL), position_from_json(position, 0))
-    solved_on_a_phone(browser, base_url, serve_site, tmp_path, wait_ready, screenshot, snippet,
+    solved_on_a_phone(phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot, snippet,
                       EDITOR_GOAL, [str(a) for a in plans[0]], solved,
                       f"editor-puzzle-reader-phone-{lang}")
 
 
-def test_garbage_pasted_is_refused_and_nothing_is_lost(browser, base_url, wait_ready,
+def test_garbage_pasted_is_refused_and_nothing_is_lost(page, base_url, wait_ready,
                                                       screenshot):
-    context, page = author(browser, base_url, wait_ready)
+    author(page, base_url, wait_ready)
     page.fill("#builder-caption", "Keep me")
     page.press("#builder-caption", "Enter")
     page.wait_for_function("document.querySelector('#builder-snippet').value"
@@ -179,12 +177,11 @@ def test_garbage_pasted_is_refused_and_nothing_is_lost(browser, base_url, wait_r
         assert page.input_value("#builder-pasted") == garbage  # there to correct
         assert page.input_value("#builder-caption") == "Keep me"
     screenshot(page, "builder-garbage")
-    context.close()
 
 
 def test_the_builder_by_keyboard_alone_from_the_game_to_the_copied_snippet(
-        browser, base_url, wait_ready, screenshot):
-    context, page = author(browser, base_url, wait_ready, f"position={encode(REMOVAL)}")
+        page, base_url, wait_ready, screenshot):
+    author(page, base_url, wait_ready, f"position={encode(REMOVAL)}")
     page.focus("body")
     keys_to(page, "#log-label")  # the Moves box, opened by its summary
     page.keyboard.press("Enter")
@@ -211,12 +208,12 @@ def test_the_builder_by_keyboard_alone_from_the_game_to_the_copied_snippet(
     page.keyboard.press("Escape")
     page.wait_for_selector("#builder", state="hidden")
     assert page.evaluate("document.activeElement.dataset.act") == "builder:open"
-    context.close()
 
 
-def test_the_builder_fits_a_phone_and_a_double_tap_draws_one_note(browser, base_url,
-                                                                  wait_ready, screenshot):
-    context, page, outside = phone(browser)
+def test_the_builder_fits_a_phone_and_a_double_tap_draws_one_note(phone_page, base_url,
+                                                                  wait_ready, screenshot,
+                                                                  external_requests):
+    page = phone_page()
     page.goto(f"{base_url}?builder&position={encode(REMOVAL)}")
     wait_ready(page)
     page.wait_for_selector("#builder:not([hidden]) #builder-title")
@@ -231,8 +228,7 @@ def test_the_builder_fits_a_phone_and_a_double_tap_draws_one_note(browser, base_
     assert not wide
     preview(page, wait_ready)
     screenshot(page, "builder-phone")
-    context.close()
-    assert not outside
+    assert not external_requests
 
 
 #: Whether the builder's board is drawn for the screen's shape: upright on a phone held
@@ -246,11 +242,11 @@ UNCOVERED = """s => { const e = document.querySelector(s); const r = e.getBoundi
 
 
 @pytest.mark.parametrize("width, height", [(360, 640), (390, 844), (844, 390), (1280, 800)])
-def test_download_picture_is_never_under_the_close_row(browser, base_url, wait_ready,
+def test_download_picture_is_never_under_the_close_row(page, base_url, wait_ready,
                                                        screenshot, width, height):
     """Scrolled into sight as the keyboard and a finger bring it, "Download picture" is
     the button under the pointer, not the sticky Close row at the box's foot."""
-    context, page = author(browser, base_url, wait_ready)
+    author(page, base_url, wait_ready)
     page.set_viewport_size({"width": width, "height": height})
     # a phone held upright redraws the builder (its board turns): its buttons are new then
     page.wait_for_function(UPRIGHT_DRAWN)
@@ -259,4 +255,3 @@ def test_download_picture_is_never_under_the_close_row(browser, base_url, wait_r
         button.scroll_into_view_if_needed()
         assert page.evaluate(UNCOVERED, f'#builder [data-act="{act}"]'), act
     screenshot(page, f"builder-foot-{width}x{height}")
-    context.close()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from scripts.page_driver import WORKED_EXAMPLE, editor_acts, editor_keys, edit, edit_by_keys
 
-from .conftest import phone
 
 ALERT = "#lesson .breach[role=alert]"
 SIDEWAYS = "document.documentElement.scrollWidth > innerWidth"
@@ -54,8 +53,9 @@ def test_the_worked_example_built_from_empty_on_a_laptop(page, base_url, wait_re
     assert sorted(n.strip()[:4] for n in names) == ["ALOA", "BARI", "KAHU"]  # White's hand
 
 
-def test_in_german_on_a_phone(browser, base_url, wait_ready, screenshot) -> None:
-    context, page, outside = phone(browser)
+def test_in_german_on_a_phone(phone_page, base_url, wait_ready, screenshot,
+                              external_requests) -> None:
+    page = phone_page()
     page.goto(f"{base_url}?editor&lang=de&pace=0")
     wait_ready(page)
     assert page.locator("#editor-title").inner_text() == "Stellung aufbauen"
@@ -73,8 +73,7 @@ def test_in_german_on_a_phone(browser, base_url, wait_ready, screenshot) -> None
     assert "Umschalt+P" in page.inner_text("#dialog")
     assert not page.evaluate(SIDEWAYS)
     screenshot(page, "editor-keys-phone-de")
-    context.close()
-    assert outside == []
+    assert external_requests == []
 
 
 def test_keys_alone(page, base_url, wait_ready) -> None:

@@ -382,7 +382,7 @@ HAND_JS = """() => { const hand = document.getElementById('hand').getBoundingCli
   return [hand.top, hand.bottom, Math.min(innerHeight, side.bottom)]; }"""
 
 
-def test_under_a_goal_or_steps_a_short_window_shows_the_movers_hand(browser, base_url,
+def test_under_a_goal_or_steps_a_short_window_shows_the_movers_hand(page, base_url,
                                                                     wait_ready, screenshot):
     """A short, wide window puts the side panel beside the board: under a puzzle's goal
     (its buttons in two rows) or a sequence's steps, the mover's hand was below the
@@ -393,11 +393,9 @@ def test_under_a_goal_or_steps_a_short_window_shows_the_movers_hand(browser, bas
             ("puzzle", "?mode=puzzle&puzzle=remove-1&pace=0", (1366, 625)),
             ("puzzle-frame", "?embed&mode=puzzle&puzzle=remove-1&pace=0", (760, 520)),
             ("sequence-frame", sequence, (760, 520))):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        page = context.new_page()
+        page.set_viewport_size({"width": width, "height": height})
         page.goto(base_url + query)
         wait_ready(page)
         top, bottom, seen = page.evaluate(HAND_JS)
         screenshot(page, f"lesson-short-{name}-{width}x{height}")
         assert 0 <= top and bottom <= seen + 1, (name, top, bottom, seen)
-        context.close()

@@ -79,11 +79,11 @@ def test_a_picture_opens_on_its_own(page, pictures, serve_site):
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_pictures_show_in_an_img_with_their_notes(browser, page, pictures, serve_site,
-                                                  screenshot, size):
+def test_pictures_show_in_an_img_with_their_notes(page, phone_page, pictures, serve_site,
+                                                  screenshot, size, external_requests):
     site = serve_site(pictures)
     if size == "phone":
-        context, page, outside = phone(browser)
+        page = phone_page()
     else:
         page.set_viewport_size({"width": 720, "height": 520})
     page.goto(site.url + "index.html")
@@ -98,9 +98,7 @@ def test_pictures_show_in_an_img_with_their_notes(browser, page, pictures, serve
         # (an unstyled polygon is black; the bridges' black rims are thin lines).
         assert tally["land"] > 8_000 and tally["red"] > 1_500, (name, tally)
         assert tally["black"] < tally["land"], (name, tally)
-    if size == "phone":
-        assert outside == []
-        context.close()
+    assert external_requests == []
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
