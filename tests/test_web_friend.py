@@ -204,6 +204,8 @@ def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():
         assert "friend-result" in clickable(shown.acts)
         handle(app, "friend-result")
         assert app.dialog == "friend-end" and "Verified" in view(app).dialog
+        # the board still shows this seat's view: the dialog sends to the replay for both hands
+        assert "The replay shows both hands." in view(app).dialog
         handle(app, "friend-verified")
         assert app.dialog == "end" and app.match.state.is_over and not app.match.by_links
         assert "replay" in clickable(view(app).dialog) and "share" in clickable(view(app).dialog)

@@ -114,8 +114,9 @@ def end_html(entry: ByLinks, names: tuple[str, str]) -> str:
                 f'{button("close", _("Look at the board"))}</div>')
     outcome = entry.game.observation.outcome
     title = winner_words(outcome, names, tr=tr()) if outcome is not None else ""
+    # The board keeps the friend's cards face down (this seat's view); the replay shows both.
     checked = _("Verified: both keys are out, and every card played or drawn was the one "
-                "dealt. Both hands can now be seen.")
+                "dealt. The replay shows both hands.")
     return (f'<div class="end-game"><h2 id="dialog-title" class="winner">{escape(title)}</h2>'
             f'<p>{escape(checked)}</p><div class="buttons">'
             f'{button("friend-verified", _("Replay and share the game"), True)}'
