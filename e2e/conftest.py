@@ -66,15 +66,25 @@ SCREENSHOT_DIR = Path(__file__).resolve().parent / "screenshots"
 # --------------------------------------------------------------------------- server
 
 
+def session_temp(tmp_path_factory) -> Path:
+    """A folder of this test session that its parallel workers share."""
+    temp = tmp_path_factory.getbasetemp()
+    return temp.parent if os.environ.get("PYTEST_XDIST_WORKER") else temp
+
+
 @pytest.fixture(scope="session")
-def site_server():
+def site_server(tmp_path_factory):
     """Factory: ``site_server(prefix)`` -> base URL (ending in "/") serving the repo."""
     # The page's modules reach it as one generated archive: make it current, so that a
-    # module edited since the last set-up is the one tested (one worker at a time).
+    # module edited since the last set-up is the one tested (the session's first worker;
+    # the others wait, then find it made).
+    made = session_temp(tmp_path_factory) / "page-archive-made"
     with open(REPO_ROOT / ".pytest-page-archive.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        build_site.write_page_archive()
-        boot_bytecode.build()
+        if not made.exists():
+            build_site.write_page_archive()
+            boot_bytecode.build()
+            made.touch()
     servers: dict[str, SiteServer] = {}
 
     def serve(prefix: str = "") -> str:
@@ -302,14 +312,13 @@ def _watch(page: Page, console_messages: list[str]) -> Page:
 @pytest.fixture(scope="session")
 def compiled(tmp_path_factory, site_server) -> Compiled:
     """The bytecode the game compiled in the session's first kept page, shared by the
-    workers (e2e/kept_page.py) in a file named by the archives it was compiled from (the
-    set-up of each worker made them the same: ``site_server``)."""
-    temp = tmp_path_factory.getbasetemp()
-    shared = temp.parent if os.environ.get("PYTEST_XDIST_WORKER") else temp
+    workers (e2e/kept_page.py) in a file named by the archives it was compiled from (as
+    the session's first worker made them: ``site_server``)."""
     digest = hashlib.sha256()
     for archive in ("web/page.tar.gz", "web/vendor/python_stdlib.zip"):
         digest.update((REPO_ROOT / archive).read_bytes())
-    return Compiled(shared / f"kahuna-bytecode-{digest.hexdigest()[:16]}.json")
+    return Compiled(session_temp(tmp_path_factory)
+                    / f"kahuna-bytecode-{digest.hexdigest()[:16]}.json")
 
 
 @pytest.fixture(scope="session")
