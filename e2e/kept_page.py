@@ -15,9 +15,10 @@ frames, some 3 s of CPU: a short test ends before it is kept, and the next test 
 boot from source and compile again. So the session's first kept page boots the game
 once before its first test and waits until the bytecode is kept (``Compiled``); the
 other workers read it from a file they share (a cold boot and its compiling cost some
-10 s of CPU, which four workers paid four times); and every new context a KeptPage opens later (a phone's, or after a test changed the page
-for good) gets that bytecode put into its Cache Storage, as does every context a test
-makes with the ``browser`` fixture (e2e/conftest.py) unless it asks for a first boot.
+10 s of CPU, which four workers paid four times). Every new context a KeptPage opens
+later (a phone's, or after a test changed the page for good) gets that bytecode put
+into its Cache Storage, as does every context a test makes with the ``browser`` fixture
+(e2e/conftest.py) unless it asks for a first boot.
 
 A test that changes the context or the page for good (an init script, a route,
 permissions, a listener, a second page, a CDP session, closing it ...) gets it still,
@@ -30,8 +31,8 @@ import contextlib
 import fcntl
 import json
 import urllib.parse
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -65,8 +66,8 @@ class Relay:
 
 
 class Compiled:
-    """The bytecode the game compiled in a worker's first boot (read_bytecode's entries),
-    or None before it. With ``shared`` (a file the session's workers share), only the
+    """The bytecode the game compiled in a first boot (read_bytecode's entries), or None
+    before it. With ``shared`` (a file the session's workers share), only the
     first worker to need it boots and compiles; the others read what it kept there (its
     URLs made this worker's: each worker serves the site on a port of its own)."""
 

@@ -74,7 +74,8 @@ def copied_snippet(page) -> str:
 
 @pytest.mark.parametrize("lang, solved", [("en", "Solved!"), ("de", "Gelöst!")])
 def test_an_author_s_puzzle_is_solved_on_a_phone_in_a_host_page_of_another_origin(
-        page, phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot, lang, solved):
+        page, phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot, lang,
+        solved):
     author(page, base_url, wait_ready)
     make_puzzle(page, lang)
     frame = preview(page, wait_ready)
@@ -87,8 +88,8 @@ def test_an_author_s_puzzle_is_solved_on_a_phone_in_a_host_page_of_another_origi
     assert snippet.startswith(f'<iframe src="{base_url}?embed&amp;mode=puzzle')
     assert 'width="360" height="640"' in snippet and f"lang={lang}" in snippet
     page.goto(base_url + "e2e/blank.html")  # the preview's runtime stops
-    solved_on_a_phone(phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot, snippet,
-                      GOAL, solution(), solved, f"builder-reader-phone-{lang}")
+    solved_on_a_phone(phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot,
+                      snippet, GOAL, solution(), solved, f"builder-reader-phone-{lang}")
 
 
 def solved_on_a_phone(phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot,
@@ -153,8 +154,8 @@ def test_a_position_built_in_the_editor_becomes_a_puzzle_solved_on_a_phone(
     page.goto(base_url + "e2e/blank.html")  # the preview's runtime stops
     position = decode_link(re.search(r"position=([^&\"]+)", snippet)[1])
     plans, _count = solve(goal_from_text(EDITOR_GOAL), position_from_json(position, 0))
-    solved_on_a_phone(phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot, snippet,
-                      EDITOR_GOAL, [str(a) for a in plans[0]], solved,
+    solved_on_a_phone(phone_page, base_url, serve_site, tmp_path, wait_ready, screenshot,
+                      snippet, EDITOR_GOAL, [str(a) for a in plans[0]], solved,
                       f"editor-puzzle-reader-phone-{lang}")
 
 

@@ -279,8 +279,8 @@ def test_a_reload_and_a_link_opened_offline_in_the_middle_of_a_game(
     assert external_requests == []
 
 
-def test_the_dialogs_of_games_by_links_pass_axe(page, phone_page, base_url, wait_ready, screenshot,
-                                                 external_requests):
+def test_the_dialogs_of_games_by_links_pass_axe(page, phone_page, base_url, wait_ready,
+                                                 screenshot, external_requests):
     """axe-core on the options, the link to send, the invitation to accept, a bad link's
     notice and the verified end, in both themes: no serious or critical violation."""
     found: dict[str, list] = {}
