@@ -67,17 +67,22 @@ def game_state(game: Any) -> State:
 
 
 def play_randomly(game: Any, rng: random.Random, actions: int | None = None, *,
-                  sort: bool = False, until: Callable[[State], bool] | None = None) -> list[Action]:
+                  sort: bool = False, until: Callable[[State], bool] | None = None,
+                  among: Callable[[State, list[Action]], list[Action]] | None = None
+                  ) -> list[Action]:
     """Play random legal actions on ``game`` (a State, or the page's Match or App: its
     ``play`` takes the action) until the game is over, ``actions`` are played or
     ``until(state)`` holds; return the actions played. ``sort`` draws from the actions in
-    sorted order, so the generator's own order does not change the game."""
+    sorted order, so the generator's own order does not change the game; ``among(state,
+    legal)`` narrows what each action is drawn from."""
     played: list[Action] = []
     while actions is None or len(played) < actions:
         state = game_state(game)
         if state.is_over or (until is not None and until(state)):
             break
         legal = state.legal_actions()
+        if among is not None:
+            legal = among(state, legal)
         action = rng.choice(sorted(legal) if sort else legal)
         game.play(action)
         played.append(action)

@@ -213,10 +213,8 @@ def finished_record(seed: int = 5, early_end: bool = False) -> dict:
     With ``early_end`` the computer never places nor removes a bridge, so the game ends by
     R23 at its first interim scoring: 10-12 of the person's turns to review, not 37."""
     m = Match.new(Setup(seed=seed, first=0), COMPUTER, 0, LEVELS[0], "linked", 0.0)
-    rng = random.Random(seed)
-    while not m.state.is_over:
-        legal = m.state.legal_actions()
-        m.play(rng.choice(_never_building(legal, early_end and m.state.to_move == 1)))
+    play_randomly(m, random.Random(seed), among=lambda state, legal: _never_building(
+        legal, early_end and state.to_move == 1))
     return m.to_record()
 
 
