@@ -1,7 +1,7 @@
 """How long a game review takes on CPython (issue 14): whole games played by two computer
 players, then one seat's turns reviewed by the judge, timed.
 
-    .venv/bin/python bench/review_figures.py [--games 8] [--seed 1] [--level master]
+    .venv/bin/python bench/review_figures.py [--games 8] [--seed 1] [--level review]
         [--players skilled,casual] [--seat black] [--json]
 
 Prints, over the games: the seconds to review a whole game (median with its 95%
@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.order_statistics import median_interval  # noqa: E402
 from kahuna.notation.reading import parse_seat  # noqa: E402
 from kahuna.players.levels import choose, make_player  # noqa: E402
-from kahuna.players.review import Reviewing, review_turns  # noqa: E402
-from kahuna.players.search import SearchPlayer  # noqa: E402
+from kahuna.players.review import JUDGE, Reviewing, review_turns  # noqa: E402
+from kahuna.players.search import Level, SearchPlayer  # noqa: E402
 from kahuna.rules.actions import Action  # noqa: E402
 from kahuna.rules.deal import Setup, new_game  # noqa: E402
 from kahuna.rules.observation import observe  # noqa: E402
@@ -50,10 +50,10 @@ def game(names: list[str], seed: int) -> tuple[State, list[Action]]:
     return start, actions
 
 
-def timed_review(start: State, actions: list[Action], seat: int, judge: SearchPlayer,
+def timed_review(start: State, actions: list[Action], seat: int, judge: Level,
                  seed: int) -> dict[str, float]:
     """Review ``seat``'s turns in ``step(0)`` units: the whole time and the longest unit."""
-    reviewing = Reviewing(review_turns(start, actions, seat), judge.level, seed)
+    reviewing = Reviewing(review_turns(start, actions, seat), judge, seed)
     longest = 0.0
     begin = time.perf_counter()
     while True:
@@ -72,14 +72,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--level", default="master", help="the judge")
+    parser.add_argument("--level", default=JUDGE.name,
+                        help="the judge: review (the page's, by default) or a level's name")
     parser.add_argument("--players", default="skilled,casual", help="Black,White of the games")
     parser.add_argument("--seat", default="black", help="whose turns are reviewed")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    judge = make_player(args.level)
-    if not isinstance(judge, SearchPlayer) or args.games < 1:
+    player = None if args.level == JUDGE.name else make_player(args.level)
+    if player is not None and not isinstance(player, SearchPlayer) or args.games < 1:
         parser.error("--level must name a search level and --games be at least 1")
+    judge = JUDGE if player is None else player.level
     names = args.players.split(",")
     seat = parse_seat(args.seat)
     rows = []

@@ -21,7 +21,7 @@ from kahuna import (
 from kahuna.players import choose, make_player
 from kahuna.players.evaluate import evaluate
 from kahuna.players.review import (
-    Clause, Reviewing, Turn, TurnReview, Why, judge_turn, marked, review, review_turns,
+    JUDGE, Clause, Reviewing, Turn, TurnReview, Why, judge_turn, marked, review, review_turns,
     walk_turn, why_turn, why_words,
 )
 
@@ -255,6 +255,18 @@ def test_the_command_line_prints_each_turn_the_costliest_marked(tmp_path):
     first = data["turns"][0]
     assert first["marked"] and first["played"] == ["take:GOLA"] and first["cost"] > 0.5
     assert first["reason"][0]["why"] == "captures" and first["why"].startswith("Takes")
+
+
+def test_the_command_line_judges_as_the_page_does_by_default(tmp_path):
+    """Without --level, the page's judge (``JUDGE``: the master's search on a smaller
+    budget) still finds the capture the played draw missed."""
+    record = position_record(last_card_position(), ["take:GOLA", "pile", "pile"])
+    run = kahuna("review", write(tmp_path, record), "--seat", "black", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["level"] == JUDGE.name == "review"
+    first = data["turns"][0]
+    assert first["marked"] and first["cost"] > 0.5 and first["why"].startswith("Takes ALOA")
 
 
 @pytest.mark.parametrize("content, status, words", [

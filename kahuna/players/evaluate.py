@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..rules.board import DEGREE, ENDS_OF, MAJORITY, N_ISLANDS
+from ..rules.board import DEGREE, MAJORITY, N_ISLANDS
 from ..rules.state import INTERIM_POINTS, Phase, State
 from .model import Logistic, can_complete
 

@@ -47,6 +47,13 @@ from .search import Level, trial
 
 #: English, the messages as written here (``kahuna.translations("en")`` is the same).
 _ENGLISH = NullTranslations()
+#: The judge: the master's search and trials, with a sixth of its trials per decision.
+#: Two reviews of the same game with the master's whole budget (180 trials, 32 checks)
+#: mark the same turns about 80% of the time; this budget marks those turns 75% of the
+#: time, in a sixth of the time (bench/review_agreement.py, docs/players.md).
+JUDGE = dataclasses.replace(MASTER, name="review", iterations=30)
+#: The fresh worlds in which a turn's cost is measured.
+CHECKS = 6
 #: The costliest turns a review marks.
 MARKED = 3
 
@@ -165,8 +172,8 @@ def walk_turn(turn: Turn, plan: Sequence[Action]) -> list[tuple[Observation, Eff
     return steps
 
 
-def review(start: State, actions: Sequence[Action], seat: int, level: Level = MASTER,
-           seed: int = 0, checks: int = 32) -> Review:
+def review(start: State, actions: Sequence[Action], seat: int, level: Level = JUDGE,
+           seed: int = 0, checks: int = CHECKS) -> Review:
     """Review every complete turn of ``seat`` in one go (``Reviewing`` for slices).
     ``level``: the judge; ``checks``: the fresh worlds a cost is measured in."""
     reviewing = Reviewing(review_turns(start, actions, seat), level, seed, checks)
@@ -175,7 +182,8 @@ def review(start: State, actions: Sequence[Action], seat: int, level: Level = MA
     return reviewing.result()
 
 
-def judge_turn(turn: Turn, level: Level = MASTER, seed: int = 0, checks: int = 32) -> TurnReview:
+def judge_turn(turn: Turn, level: Level = JUDGE, seed: int = 0, checks: int = CHECKS
+               ) -> TurnReview:
     """The judgment of one turn in one go (the same as in a whole review)."""
     work = _judge(turn, level, seed, checks)
     try:
@@ -190,8 +198,8 @@ class Reviewing:
     ``step(seconds)`` works about that long (at least one trial) and returns True once
     every turn is judged; ``done`` turns are ready to show as they come."""
 
-    def __init__(self, turns: Sequence[Turn], level: Level = MASTER, seed: int = 0,
-                 checks: int = 32) -> None:
+    def __init__(self, turns: Sequence[Turn], level: Level = JUDGE, seed: int = 0,
+                 checks: int = CHECKS) -> None:
         self._turns = list(turns)
         self._level, self._seed, self._checks = level, seed, checks
         self.done: list[TurnReview] = []

@@ -23,7 +23,7 @@ from ..notation.position import position_to_json
 from ..notation.reading import MAX_BYTES, load_json, parse_seat
 from ..notation.record import replay, start_of
 from ..players.levels import make_player
-from ..players.review import Clause, Review, review, why_words
+from ..players.review import JUDGE, Clause, Review, review, why_words
 from ..players.search import SearchPlayer
 from ..rules.actions import Action
 from ..rules.board import ISLANDS, line_name
@@ -199,19 +199,19 @@ def _review(args: argparse.Namespace) -> int:
     except (OSError, KahunaError) as exc:  # no file, or not UTF-8 JSON
         return _cannot_read(args.file, exc)
     try:
-        player = make_player(args.level)
+        player = None if args.level == JUDGE.name else make_player(args.level)
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2
-    if not isinstance(player, SearchPlayer):
+    if player is not None and not isinstance(player, SearchPlayer):
         print(f"{args.level} cannot judge turns: name a level (master, expert, ...)",
               file=sys.stderr)
         return 2
     seat = parse_seat(args.seat)
     try:
         _, effects = replay(record)  # checked first: the error names the bad action
-        result = review(start_of(record), [fx.action for fx in effects], seat, player.level,
-                        args.seed)
+        result = review(start_of(record), [fx.action for fx in effects], seat,
+                        JUDGE if player is None else player.level, args.seed)
     except KahunaError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
@@ -332,7 +332,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m kahuna") -> int:
     p = sub.add_parser("review", help="what each of a player's turns cost, and the better turn")
     p.add_argument("file", help="a game record (JSON, docs/notation.md)")
     p.add_argument("--seat", required=True, choices=("black", "white"), help="whose turns")
-    p.add_argument("--level", default="master", help="the judge (default master)")
+    p.add_argument("--level", default=JUDGE.name,
+                   help="the judge: review (the page's: the master's search on a smaller "
+                   "budget, the default) or a level's name")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_review)
