@@ -47,6 +47,7 @@ from scripts.measure import TOUCH_JS  # noqa: E402
 from scripts.page_driver import (choose_a_card_that_lights_lines, click_line,  # noqa: E402
                                  end_turn, new_game, settle)
 from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
+from scripts.build_site import write_page_archive  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
 
 SIZES = ((390, 844), (844, 390))
@@ -191,6 +192,7 @@ def main() -> None:
     parser.add_argument("--taps", type=int, metavar="TURNS", help="how soon a tap shows")
     phone_options(parser)
     args = parser.parse_args()
+    write_page_archive(args.root.resolve())  # the page as its code is now, not as last built
     server = SiteServer(args.root.resolve(), compress=args.phone)
     with sync_playwright() as pw:
         browser = launch_chromium(pw)

@@ -9,6 +9,7 @@ element carries ``data-act``; the page turns a click into that act and nothing e
 
 from __future__ import annotations
 
+import functools
 from gettext import NullTranslations
 from html import escape
 
@@ -39,17 +40,21 @@ def _sea(portrait: bool) -> str:
             '</radialGradient></defs>')
 
 
-def _island(island: int, portrait: bool, label: str, cls: str = "") -> str:
+@functools.cache  # the same at every drawing
+def _island_shape(island: int, portrait: bool) -> str:
     x, y = centre(island, portrait)
-    name = ISLANDS[island]
     outline = island_outline(island, portrait)
     inner = [(x + (px - x) * 0.72, y + (py - y) * 0.72) for px, py in outline]
+    return (f'<polygon class="shore" points="{points(outline)}"/>'
+            f'<polygon class="land" points="{points(inner)}"/>')
+
+
+def _island(island: int, portrait: bool, label: str, cls: str = "") -> str:
+    name = ISLANDS[island]
     # Reached with the arrow keys (web/boot/keys.py); the first island is the board's Tab stop.
     tab = 0 if island == 0 else -1
     return (f'<g class="island{cls}" id="island-{name}" data-island="{name}" role="img" '
-            f'tabindex="{tab}" aria-label="{escape(label)}">'
-            f'<polygon class="shore" points="{points(outline)}"/>'
-            f'<polygon class="land" points="{points(inner)}"/></g>')
+            f'tabindex="{tab}" aria-label="{escape(label)}">{_island_shape(island, portrait)}</g>')
 
 
 def _name(island: int, portrait: bool) -> str:

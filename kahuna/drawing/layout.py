@@ -8,6 +8,7 @@ about 40% larger.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from ..rules.board import DEGREE, ISLANDS, LINES, POSITIONS
@@ -39,8 +40,9 @@ def radius(island: int) -> int:
     return _RADIUS[DEGREE[island]]
 
 
+@functools.cache  # fixed for ever: computed once, not at every drawing
 def island_outline(island: int, portrait: bool = False,
-                   points: int = 18) -> list[tuple[float, float]]:
+                   points: int = 18) -> tuple[tuple[float, float], ...]:
     """A closed, irregular but fixed outline around the island's centre.
 
     The wobble is a sum of sines seeded by the island number, so each island keeps
@@ -53,7 +55,7 @@ def island_outline(island: int, portrait: bool = False,
         wobble = 0.08 * math.sin(3 * t + island) + 0.05 * math.sin(5 * t + 2.3 * island)
         outline.append((round(cx + r * (1 + wobble) * math.cos(t), 1),
                         round(cy + r * (1 + wobble) * 0.86 * math.sin(t), 1)))
-    return outline
+    return tuple(outline)
 
 
 Point = tuple[float, float]
@@ -62,6 +64,7 @@ Point = tuple[float, float]
 _CLEARANCE = 20
 
 
+@functools.cache  # fixed for ever: computed once, not at every drawing
 def line_shape(line: int, portrait: bool = False) -> tuple[Point, Point | None, Point]:
     """The visible part of ``line``, from one island's shore to the other's: start,
     the control point of a gentle bend (or None for a straight line), end.
@@ -90,6 +93,7 @@ def line_shape(line: int, portrait: bool = False) -> tuple[Point, Point | None, 
     return start, (None if bend is None else (round(bend[0], 1), round(bend[1], 1))), end
 
 
+@functools.cache
 def line_length(line: int, portrait: bool = False) -> float:
     """How long the visible part of ``line`` is (a bent line: the two legs via its
     control point, a little longer than the curve)."""
