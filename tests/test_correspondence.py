@@ -101,7 +101,8 @@ def test_sealing_commutes():
 # ----- whole games --------------------------------------------------------------------
 
 def _play_and_check_views(setup: Setup, players: tuple[str, str], seed: int,
-                          inviter_seat: int | None = None) -> int:
+                          inviter_seat: int | None = None, rng: random.Random | None = None
+                          ) -> int:
     """A whole game by links, then checked: both devices verify the same true game, its
     record replays to the same result, and every view at a turn was the true one (R24).
     Returns how many views were checked."""
@@ -111,7 +112,8 @@ def _play_and_check_views(setup: Setup, players: tuple[str, str], seed: int,
         if not made and game.status == PLAY:
             views.append((game.seat, len(game.turns), game.observation))
 
-    host, guest = self_play(setup, players, seed=seed, inviter_seat=inviter_seat, watch=watch)
+    host, guest = self_play(setup, players, seed=seed, inviter_seat=inviter_seat, watch=watch,
+                            rng=rng)
     checked = verify(host)
     assert verify(guest) == checked
     assert host.status == guest.status == OVER
@@ -133,16 +135,21 @@ def test_whole_games_end_verified_on_both_devices(number):
 
 
 @settings(max_examples=3)
-@example(seed=815, seat=WHITE, setup=Setup())  # a face-down discard's stand-ins were short
-@example(seed=1003, seat=WHITE, setup=Setup(open_draws=True, fewer_surprises=True, handicap=3,
-                                            handicap_player=WHITE))  # V2: an open card went first
+# a face-down discard's stand-ins were short
+@example(rng=random.Random(815), seat=WHITE, setup=Setup())
+# V2: an open card went first
+@example(rng=random.Random(1003), seat=WHITE, setup=Setup(
+    open_draws=True, fewer_surprises=True, handicap=3, handicap_player=WHITE))
 # V2: an open card discarded while the receiver's stand-ins held a hidden copy of its
 # island, so its memory kept the card (and later took a true discard for a cheat)
-@example(seed=1193, seat=WHITE, setup=Setup(open_draws=True, handicap=2, handicap_player=WHITE))
-@given(seed=st.integers(0, 2 ** 32), seat=st.sampled_from([BLACK, WHITE]),
+@example(rng=random.Random(1193), seat=WHITE,
+         setup=Setup(open_draws=True, handicap=2, handicap_player=WHITE))
+@given(rng=st.randoms(use_true_random=False), seat=st.sampled_from([BLACK, WHITE]),
        setup=st.sampled_from(SETUPS))
-def test_any_random_game_goes_through(seed, seat, setup):
-    assert _play_and_check_views(setup, ("random", "random"), seed, seat) > 0
+def test_any_random_game_goes_through(rng, seat, setup):
+    """Any legal sequence of turns: Hypothesis chooses every action of both players
+    (and the devices' keys), so a failing game shrinks to a shorter one."""
+    assert _play_and_check_views(setup, ("random", "random"), 0, seat, rng) > 0
 
 
 def test_links_fit_a_messenger():

@@ -5,6 +5,7 @@ the address's fragment it would be opened with."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -111,12 +112,19 @@ def test_the_list_shows_each_game_and_send_again_offers_the_last_link():
     handle(host, "close")
     handle(host, "menu")
     shown = " ".join(visible_texts(view(host).dialog))
-    assert "with Bea by links" in shown and "with Carl by links" in shown
+    for g in games:  # each with whose turn it is (both wait for an answer) and when
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated))
+        assert f"with {g.friend} by links · waiting for {g.friend} · round 1 · {when}" in shown
     bea = next(g.id for g in games if g.friend == "Bea")
     assert f"friend-send:{bea}" in clickable(view(host).dialog)
     handle(host, f"friend-send:{bea}")
     assert host.dialog == "friend-link" and host.match.entry.friend == "Bea"
     assert host.share.url.endswith(host.match.entry.last_sent())
+    mover, waiter = to_play(*invited("Dora"))
+    awaited = listed(waiter.storage)[0].friend or "Friend"
+    for app, words in ((mover, "· your turn ·"), (waiter, f"· waiting for {awaited} ·")):
+        handle(app, "menu")
+        assert words in " ".join(visible_texts(view(app).dialog))
 
 
 def test_a_reload_opens_the_game_by_links_played_last():

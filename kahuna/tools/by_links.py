@@ -38,12 +38,13 @@ def next_link(game: Game, player_name: str, rng: random.Random) -> Link:
 
 
 def self_play(setup: Setup, players: tuple[str, str] = ("random", "random"), seed: int = 0,
-              inviter_seat: int | None = None, watch: Watch | None = None
-              ) -> tuple[Game, Game]:
+              inviter_seat: int | None = None, watch: Watch | None = None,
+              rng: random.Random | None = None) -> tuple[Game, Game]:
     """A whole game, to both devices' end (status OVER): (the inviter's, the friend's).
-    ``players`` by seat (Black, White). The devices' randomness comes from ``seed`` so a
-    game can be played again; real devices draw theirs from ``secrets``."""
-    rng = random.Random(seed)
+    ``players`` by seat (Black, White). The devices' randomness and the players' choices
+    come from ``rng``, by default ``random.Random(seed)``, so a game can be played again
+    (a test's generator may choose them all); real devices draw theirs from ``secrets``."""
+    rng = rng or random.Random(seed)
     host, link = invite(setup, inviter_seat, random.Random(rng.getrandbits(64)))
     notify = watch or (lambda game, link, made: None)
     notify(host, link, True)
