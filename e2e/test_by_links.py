@@ -84,6 +84,25 @@ def test_two_games_at_once_in_the_list_and_send_again(page, base_url, wait_ready
     assert link_offered(page) == first
 
 
+def test_copy_and_the_share_sheet_hand_over_the_link_to_send(page, phone_page, base_url,
+                                                              wait_ready):
+    """Copy puts the link on the clipboard and says so. Where the browser has a share
+    sheet, Share… hands it the link: headless Chromium on Linux has none, so the phone's
+    ``navigator.share`` is a stand-in that keeps what it was given."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    url = invite(page, base_url, wait_ready, "Bea", "?pace=0")
+    assert page.locator(f'{DIALOG} [data-act="friend-share"]').count() == 0  # no sheet here
+    page.click(f'{DIALOG} [data-act="friend-copy"]')
+    page.wait_for_selector(f'{DIALOG} .note:has-text("The link is copied.")')
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    phone = phone_page()
+    phone.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
+    url = invite(phone, base_url, wait_ready, "Al", "?pace=0")
+    phone.click(f'{DIALOG} [data-act="friend-share"]')
+    phone.wait_for_function("window.__shared !== undefined")
+    assert phone.evaluate("window.__shared") == {"url": url}
+
+
 def test_the_end_is_verified_and_the_finished_game_replays(page, base_url, wait_ready,
                                                              screenshot):
     """A game the computer played through the protocol, kept on this device up to its

@@ -153,9 +153,14 @@ def test_any_random_game_goes_through(rng, seat, setup):
 
 
 def test_links_fit_a_messenger():
-    lengths = []
-    self_play(Setup(), seed=7, watch=lambda game, link, made: lengths.append(len(link.text)))
-    assert max(lengths) <= 2000
+    """Every address sent, the site's own included, stays within what messengers carry
+    (2,000 characters), in each set-up: a handicap's bridges travel in the links too."""
+    site = "https://someone.github.io/kahuna/"  # a fork on GitHub Pages
+    for setup in SETUPS:
+        lengths: list[int] = []
+        self_play(setup, seed=7,
+                  watch=lambda game, link, made: lengths.append(len(link.url(site))))
+        assert len(lengths) > 20 and max(lengths) <= 2000
 
 
 # ----- a game under way ----------------------------------------------------------------
