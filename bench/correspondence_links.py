@@ -2,15 +2,19 @@
 protocol's work takes under CPython, over games the computer plays against itself
 through two simulated devices.
 
-    .venv/bin/python bench/correspondence_links.py [--games 200] [--level beginner] [--json]
+    .venv/bin/python bench/correspondence_links.py [--games 200] [--level beginner]
+        [--site https://someone.github.io/kahuna/] [--json]
 
 Links fall in four groups: the invitation, the friend's reply (each holds a pass of the
 deal's 24 sealed cards), the other links that carry a shuffle's pass (the deal's two
 others, two after each interim scoring) and the turn links. For each group: the length
-in characters (median, p95, max) and the time to make a link and to apply it (median,
+in characters of the whole address sent (``--site``, then ``#play=`` and the link;
+median, p95, max) and the time to make a link and to apply it (median,
 p95, max, in ms of this process's CPU time, so that a busy machine does not inflate them;
 the computer's thinking is not counted). ``accept`` both applies the
-invitation and makes the reply: its time counts as both. The figures for the issue are in docs/correspondence.md.
+invitation and makes the reply: its time counts as both. The games take the set-ups of
+``SETUPS`` in turn (who starts, V1, V2, a handicap). The figures for the issue are in
+docs/correspondence.md.
 """
 
 from __future__ import annotations
@@ -24,13 +28,20 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from kahuna import Setup  # noqa: E402
+from kahuna import BLACK, WHITE, Setup  # noqa: E402
 from kahuna.correspondence import (OVER, PLAY, accept, invite, receive, reply,  # noqa: E402
                                    take_turn)
-from kahuna.correspondence.envelope import read  # noqa: E402
+from kahuna.correspondence.envelope import Link, read  # noqa: E402
 from kahuna.tools.by_links import turn_of  # noqa: E402
 
 GROUPS = ("invitation", "reply", "pass", "turn")
+#: The set-ups the games take in turn: the plain game, either side first, the variants
+#: (V1, V2) and a handicap (R7), whose bridges travel in the links too.
+SETUPS = (Setup(), Setup(first=WHITE, fewer_surprises=True),
+          Setup(open_draws=True, handicap=2, handicap_player=WHITE),
+          Setup(first=BLACK, fewer_surprises=True, open_draws=True, handicap=3))
+#: A typical address of the game: a fork on GitHub Pages.
+SITE = "https://someone.github.io/kahuna/"
 
 
 def group_of(text: str) -> str:
@@ -40,18 +51,20 @@ def group_of(text: str) -> str:
     return "pass" if "q" in body else "turn"
 
 
-def one_game(level: str, seed: int, found: dict[str, dict[str, list[float]]]) -> int:
+def one_game(level: str, seed: int, found: dict[str, dict[str, list[float]]],
+             site: str = SITE) -> int:
     """Play one game, adding each link's length and times to ``found``; its links."""
     rng = random.Random(seed)
 
     def note(text: str, made: float, applied: float) -> None:
         entry = found[group_of(text)]
-        entry["chars"].append(len(text))
+        entry["chars"].append(len(Link(text, 0).url(site)))
         entry["make"].append(made * 1000)
         entry["apply"].append(applied * 1000)
 
     start = time.process_time()
-    host, link = invite(Setup(), rand=random.Random(rng.getrandbits(64)))
+    setup = SETUPS[seed % len(SETUPS)]
+    host, link = invite(setup, rand=random.Random(rng.getrandbits(64)))
     made = time.process_time() - start
     devices = [host, None]
     start = time.process_time()
@@ -89,11 +102,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--level", default="beginner")
+    parser.add_argument("--site", default=SITE, help="the game's address, before #play=")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     found = {g: {"chars": [], "make": [], "apply": []} for g in GROUPS}
-    links = [one_game(args.level, seed, found) for seed in range(args.games)]
-    result = {"games": args.games, "level": args.level,
+    links = [one_game(args.level, seed, found, args.site) for seed in range(args.games)]
+    result = {"games": args.games, "level": args.level, "site": args.site,
               "links per game": summary(links),
               **{g: {k: summary(v) for k, v in found[g].items()} for g in GROUPS}}
     if args.json:
