@@ -1,7 +1,7 @@
 """Games by links in the page (issue 31; Pyodide in Chromium): how long the page takes to
 make a turn's link and to apply one, and the joint shuffle on each side.
 
-    .venv/bin/python bench/link_speed.py [--games 2] [--turns 24] [--other ROOT]
+    .venv/bin/python bench/link_speed.py [--games 2] [--turns 24] [--other ROOT] [--new-load]
 
 Two 1280x800 pages, the inviter's and the friend's, play a game by links through the real
 UI (web/state/friend.py): each link is opened in the other page's address, each turn is a
@@ -11,6 +11,10 @@ call and the game's storage, not the drawing):
 - making a turn's link: ``take_turn`` when the person's turn ends;
 - applying one: the stored game loaded, the link received, a protocol link due made, the
   game stored again (``open_link``);
+- with ``--new-load``, each link is opened by a new load of the page (a new tab, as a
+  link from a messenger may open), not in the tab that shows the game: the stored game
+  loaded at the boot, every link of it applied again ("load"), then the link applied as
+  above; the sum of the two;
 - the joint shuffle, on each side: every call of the deal's links (the inviter: the
   invitation and its links until the deal is whole; the friend: accepting and the same).
 Turn links carry no shuffle's pass; the links of an interim scoring's shuffle are counted
@@ -58,9 +62,10 @@ def _page(browser: Browser, outside: list[str]) -> tuple[Page, list[tuple[str, i
     return page, said
 
 
-def one_game(browser: Browser, url: str, turns: int, times: Times) -> None:
+def one_game(browser: Browser, url: str, turns: int, times: Times, new_load: bool = False
+             ) -> None:
     """A game of ``turns`` turns (or to its end) between two pages; its figures into
-    ``times``."""
+    ``times``. ``new_load``: each link opened by a new load of the page."""
     outside: list[str] = []
     (host, host_said), (guest, guest_said) = _page(browser, outside), _page(browser, outside)
     pages, said = (host, guest), (host_said, guest_said)
@@ -76,8 +81,11 @@ def one_game(browser: Browser, url: str, turns: int, times: Times) -> None:
         pages[sender].click(f'{DIALOG} [data-act="close"]')
         body = read(link.split("#", 1)[1])
         before = len(said[receiver])
+        if new_load:
+            pages[receiver].goto("about:blank")  # else only the fragment would change
         open_link(pages[receiver], link, wait_ready)
         applied = [ms for what, _, ms in said[receiver][before:] if what == "open"]
+        loaded = [ms for what, _, ms in said[receiver][before:] if what == "load"]
         dealt = dealt or (body.get("n", 0) > 0 and "t" in body)
         q = body.get("q", {})
         if not dealt or any(name.endswith("0") for name in q):
@@ -87,6 +95,9 @@ def one_game(browser: Browser, url: str, turns: int, times: Times) -> None:
             times["apply, an interim scoring's shuffle"] += applied
         else:
             times["apply a turn's link"] += applied
+            if new_load:
+                times["load and apply, in a new load of the page"].append(
+                    sum(loaded) + sum(applied))
         if pages[receiver].get_attribute("body", "data-turn") == "over":
             break
         if pages[receiver].is_visible(DIALOG) and not pages[receiver].is_visible("#share-link"):
@@ -117,16 +128,19 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--turns", type=int, default=24)
     parser.add_argument("--other", type=Path, help="another checkout, run in turn with this")
+    parser.add_argument("--new-load", action="store_true",
+                        help="open each link by a new load of the page, as in a new tab")
     args = parser.parse_args()
     servers = tree_servers(args.other)
-    kinds = ("make a turn's link", "apply a turn's link", "apply, an interim scoring's shuffle",
+    kinds = ("make a turn's link", "apply a turn's link",
+             "load and apply, in a new load of the page", "apply, an interim scoring's shuffle",
              "shuffle, the inviter's side", "shuffle, the friend's side")
     rows: dict[str, Times] = {name: {kind: [] for kind in kinds} for name in servers}
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
         for game in range(args.games):
             for name in servers:  # A B A B: each game on each page in turn
-                one_game(browser, servers[name][1].url, args.turns, rows[name])
+                one_game(browser, servers[name][1].url, args.turns, rows[name], args.new_load)
         browser.close()
     for _, server in servers.values():
         server.close()
