@@ -369,9 +369,10 @@ def test_a_false_key_revealed_at_the_end_is_named():
 # ----- R24 -------------------------------------------------------------------------------
 
 def test_no_device_nor_link_can_open_the_other_hand_or_the_pile():
-    """After every link: a device stores its seed and the links only; no link ever
-    carries the key that would open a card of the pile, or the other's key of a card
-    in the other's hand, so the other's hand cannot be read from it."""
+    """After every link: a device stores its seed, the links and the cards it opened
+    (none of the pile, none of the other's hidden hand); no link ever carries the key
+    that would open a card of the pile, or the other's key of a card in the other's
+    hand, so the other's hand cannot be read from it."""
     sent: dict[int, set[int]] = {0: set(), 1: set()}
     checks = 0
 
@@ -380,7 +381,9 @@ def test_no_device_nor_link_can_open_the_other_hand_or_the_pile():
         body = read(link.text)
         sender = game.role if made else 1 - game.role
         sent[sender].update(int(s) for s in body.get("k", {}))
-        assert set(game.to_json()) == {"format", "version", "role", "seed", "links"}
+        stored = game.to_json()
+        assert set(stored) == {"format", "version", "role", "seed", "links", "cards"}
+        assert {int(slot): card for slot, card in stored["cards"].items()} == game.cards
         assert all(t.startswith("d@") for t in body.get("t", []) if t.startswith("d"))
         pile = set(game.ledger.pile)
         assert not pile & (sent[0] | sent[1])
@@ -460,6 +463,35 @@ def test_a_stored_game_loads_and_goes_on():
     again = load(host.to_json(), random.Random(3))
     assert again.observation == host.observation and again.status == host.status
     assert take_turn(again, turn_of(again, "random", random.Random(4))).number == 12
+
+
+def test_a_game_loaded_with_its_opened_cards_is_the_game_loaded_without_them():
+    """The cards a device stores only spare a load the multiplications: at every eighth
+    link of a whole game and at its end, the game loaded from storage is the one loaded
+    from its seed and links alone, and a game stored by the version without them still
+    loads."""
+    checked = 0
+
+    def watch(game: Game, link, made: bool) -> None:
+        nonlocal checked
+        if len(game.links) % 8 and game.status != OVER:
+            return
+        stored = game.to_json()
+        bare = {key: value for key, value in stored.items() if key != "cards"}
+        loaded, rebuilt = load(stored, random.Random(1)), load(bare, random.Random(1))
+        assert loaded.to_json() == rebuilt.to_json() == stored
+        assert loaded.observation == rebuilt.observation == game.observation
+        checked += 1
+
+    self_play(Setup(open_draws=True, handicap=2), seed=5, watch=watch)
+    assert checked > 12
+
+
+@pytest.mark.parametrize("cards", [[1, 2], {"x": 3}, {"5": 24}, {"-1": 3}, {"5": "3"}, "cards"])
+def test_stored_cards_that_cannot_be_read_are_refused(cards):
+    (host, guest), texts = started(6)
+    with pytest.raises(AlteredLink, match="cards cannot be read"):
+        load({**host.to_json(), "cards": cards})
 
 
 def test_a_turn_out_of_turn_or_illegal_changes_nothing():

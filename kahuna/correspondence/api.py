@@ -104,6 +104,18 @@ def game_of(text: str) -> tuple[str, int]:
     return game, body["n"]
 
 
+def _opened(cards: Any) -> dict[int, int]:
+    """The stored cards this device opened, slot by slot (``Game.opened_before``)."""
+    try:
+        opened = {int(slot): card for slot, card in cards.items()}
+    except (AttributeError, TypeError, ValueError) as exc:
+        raise AlteredLink("the stored game's cards cannot be read") from exc
+    if not all(slot >= 0 and isinstance(card, int) and 0 <= card < 24
+               for slot, card in opened.items()):
+        raise AlteredLink("the stored game's cards cannot be read")
+    return opened
+
+
 def load(data: Any, rand: random.Random | None = None) -> Game:
     """A game from ``Game.to_json``'s object."""
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("role") not in (0, 1):
@@ -114,6 +126,7 @@ def load(data: Any, rand: random.Random | None = None) -> Game:
     if not isinstance(links, list) or not links:
         raise AlteredLink("the stored game holds no links")
     game = Game(data["role"], unb64(data.get("seed")), _random(rand))
+    game.opened_before = _opened(data.get("cards", {}))
     for i, text in enumerate(links):
         mine = i % 2 == game.role
         game._take(text, mine, next_mine=i + 1 < len(links) and (i + 1) % 2 == game.role)

@@ -58,6 +58,9 @@ class Game:
         self.u_role: dict[int, int] = {0: INVITER}  # who makes passes a and d
         self.ledger = Ledger()
         self.cards: dict[int, int] = {}  # slot -> card (0-23), opened here
+        # The cards this device had opened when the game was stored: a game loaded opens
+        # each again when its keys are there, without the multiplication (api.load).
+        self.opened_before: dict[int, int] = {}
         self.their_keys: dict[int, int] = {}
         self.sent_keys: set[int] = set()
         self.outbox: dict[str, list] = {}  # passes made here and not sent yet
@@ -271,8 +274,10 @@ class Game:
         final = self.passes.get(gen, {}).get(final_of(gen))
         if final is None or slot not in self.their_keys:
             return None
-        card = open_card(final[slot % SLOTS_PER_GEN], slot_key(self.seed, slot),
-                         self.their_keys[slot])
+        card = self.opened_before.get(slot)
+        if card is None:
+            card = open_card(final[slot % SLOTS_PER_GEN], slot_key(self.seed, slot),
+                             self.their_keys[slot])
         friend = 1 - self.seat
         if card is None:
             raise CheatDetected(friend, f"the key your friend gave for card {slot} opens no card")
@@ -507,6 +512,8 @@ class Game:
     # ----- storage ---------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """What the device stores: its role, its seed and the links, nothing else."""
+        """What the device stores: its role, its seed, the links, and the cards it opened
+        (its own and those made public: what follows from the seed and the links, kept
+        so that a load need not open them again)."""
         return {"format": FORMAT, "version": VERSION, "role": self.role, "seed": b64(self.seed),
-                "links": list(self.links)}
+                "links": list(self.links), "cards": {str(s): c for s, c in self.cards.items()}}
