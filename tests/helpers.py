@@ -187,3 +187,14 @@ def tutorial_position() -> dict:
     play_randomly(state, random.Random(11), sort=True, until=lambda s: len(s.history) >= 24
                   and s.to_move == 0 and s.phase is Phase.PLAY)
     return position_to_json(state)
+
+
+def forged(device: Any, text: str, change: Callable[[dict], None]) -> str:
+    """A link ``text`` changed by ``change(body)`` and sealed again by ``device`` (a
+    ``kahuna.correspondence.Game``): what a cheating friend's page could send, since it
+    holds the sealing key."""
+    from kahuna.correspondence.envelope import read, seal, write
+    body = read(text)
+    change(body)
+    body["m"] = seal(device.mac_key, body)
+    return write(body)

@@ -15,7 +15,7 @@ from kahuna.correspondence import (OVER, PLAY, SEND, WAIT, AlteredLink, CheatDet
                                    accept, invite, load, receive, reply, take_turn, verify)
 from kahuna.correspondence.deck import (check_generation, deal_a, deal_c, pass_a, pass_c, pass_d,
                                         pass_z)
-from kahuna.correspondence.envelope import points_of, points_text, read, seal, write
+from kahuna.correspondence.envelope import points_of, points_text, read, write
 from kahuna.correspondence.group import (CARD_POINTS, G, N, P, GroupError, decode, encode,
                                          multiply, on_curve)
 from kahuna.notation.record import replay
@@ -25,6 +25,8 @@ from kahuna.rules.errors import IllegalAction, KahunaError
 from kahuna.rules.observation import observe
 from kahuna.rules.state import BLACK, WHITE
 from kahuna.tools.by_links import next_link, self_play, turn_of
+
+from .helpers import forged
 
 SETUPS = [Setup(), Setup(first=WHITE, fewer_surprises=True),
           Setup(open_draws=True, handicap=2, handicap_player=WHITE),
@@ -177,15 +179,6 @@ def started(links: int, seed: int = 0) -> tuple[list[Game], list[str]]:
         receive(device, texts[-1])
         texts.append(next_link(device, "random", rng).text)
     return devices, texts
-
-
-def forged(device: Game, text: str, change) -> str:
-    """``text`` changed by ``change(body)`` and sealed again by ``device``: what a
-    cheating friend's page could send (it holds the sealing key)."""
-    body = read(text)
-    change(body)
-    body["m"] = seal(device.mac_key, body)
-    return write(body)
 
 
 def unchanged(device: Game, error: type[KahunaError], text: str) -> None:

@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from kahuna import Kind, line_name, review_turns, start_of
+from kahuna import Action, Kind, line_name, review_turns, start_of
+from kahuna.correspondence.envelope import read
 from web.game.by_links import PLAY, listed
 from web.game.saves import MemoryStorage
 from web.state import friend, friend_turn
@@ -18,6 +19,7 @@ from web.state.app import App
 from web.state.opening import boot
 from web.view.page import view
 
+from .helpers import forged
 from .web_helpers import (Clock, clickable, deliver, device, finished_by_links, fragment, invited,
                           play_turn, to_play, visible_texts)
 
@@ -294,3 +296,42 @@ def test_a_friends_turn_being_shown_gives_way_to_another_game():
     handle(waiter, "start")
     assert not friend_turn.step(waiter) and waiter.friend.turn is None
     assert not waiter.match.by_links and waiter.match.actions == []
+
+
+def test_a_link_that_breaks_the_rules_is_said_and_changes_nothing():
+    """A cheating page (it holds the sealing key, so it can seal an altered link again)
+    says its turn placed a card of another island than its slot holds: the link is
+    refused as breaking the rules, and the game stays as it was (R24: no hand shown)."""
+    host, guest = invited()
+    rng = random.Random(4)
+    sender, receiver = guest, host
+    while True:
+        text = fragment(sender)[len("#play="):]
+        turn = read(text).get("t", [])
+        i = next((k for k, t in enumerate(turn) if "@" in t and t[0] != "d"
+                  and Action.parse(t.partition("@")[0]).kind is Kind.PLACE), -1)
+        if i >= 0:
+            break
+        deliver(sender, receiver)
+        if receiver.match.entry.status == PLAY:
+            handle(receiver, "close")
+            play_turn(receiver, rng)
+        sender, receiver = receiver, sender
+
+    def invent(body: dict) -> None:  # the same slots, another card named
+        action, _, slots = body["t"][i].partition("@")
+        placed = Action.parse(action)
+        other = next(a for a in (Action.parse("HUNA>ELAI"), Action.parse("ELAI>HUNA"))
+                     if a.cards != placed.cards)
+        body["t"][i] = f"{other}@{slots}"
+
+    cheat = "#play=" + forged(sender.match.entry.game, text, invent)
+    handle(sender, "close")
+    before = dict(receiver.storage)
+    assert friend.arrived(receiver, cheat)
+    assert receiver.dialog == "notice" and receiver.notice[0] == "This link breaks the rules"
+    assert dict(receiver.storage) == before
+    handle(receiver, "close")
+    links = len(receiver.match.entry.game.links)
+    assert friend.arrived(receiver, "#play=" + text)  # the true link still goes in
+    assert receiver.dialog != "notice" and len(receiver.match.entry.game.links) > links
