@@ -198,3 +198,15 @@ def forged(device: Any, text: str, change: Callable[[dict], None]) -> str:
     change(body)
     body["m"] = seal(device.mac_key, body)
     return write(body)
+
+
+def another_card_named(i: int) -> Callable[[dict], None]:
+    """A change for ``forged``: the link's ``i``-th action, a card placed, names another
+    card for the same slots (HUNA>ELAI or ELAI>HUNA): a card its slot does not hold."""
+    def change(body: dict) -> None:
+        action, _, slots = body["t"][i].partition("@")
+        placed = Action.parse(action)
+        other = next(a for a in (Action.parse("HUNA>ELAI"), Action.parse("ELAI>HUNA"))
+                     if a.cards != placed.cards)
+        body["t"][i] = f"{other}@{slots}"
+    return change

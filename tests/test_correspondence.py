@@ -26,7 +26,7 @@ from kahuna.rules.observation import observe
 from kahuna.rules.state import BLACK, WHITE
 from kahuna.tools.by_links import next_link, self_play, turn_of
 
-from .helpers import forged
+from .helpers import another_card_named, forged
 
 SETUPS = [Setup(), Setup(first=WHITE, fewer_surprises=True),
           Setup(open_draws=True, handicap=2, handicap_player=WHITE),
@@ -287,15 +287,8 @@ def test_a_card_played_from_another_slot_is_named():
 def test_a_card_never_dealt_is_named():
     """The friend names a slot it holds but another island than the slot's card."""
     host, guest, texts, i, _ = friend_turn()
-
-    def invent(body):
-        action, _, slots = body["t"][i].partition("@")
-        placed = Action.parse(action)
-        other = next(a for a in (Action.parse("HUNA>ELAI"), Action.parse("ELAI>HUNA"))
-                     if a.cards != placed.cards)
-        body["t"][i] = f"{other}@{slots}"
     with pytest.raises(CheatDetected) as caught:
-        receive(host, forged(guest, texts[-1], invent))
+        receive(host, forged(guest, texts[-1], another_card_named(i)))
     assert caught.value.who == guest.seat
 
 

@@ -19,9 +19,9 @@ from web.state.app import App
 from web.state.opening import boot
 from web.view.page import view
 
-from .helpers import forged
+from .helpers import another_card_named, forged
 from .web_helpers import (Clock, clickable, deliver, device, finished_by_links, fragment, invited,
-                          play_turn, to_play, visible_texts)
+                          pass_links, play_turn, to_play, visible_texts)
 
 
 def test_invite_accept_and_a_turn_each_way_the_waiting_side_cannot_play():
@@ -302,30 +302,16 @@ def test_a_link_that_breaks_the_rules_is_said_and_changes_nothing():
     """A cheating page (it holds the sealing key, so it can seal an altered link again)
     says its turn placed a card of another island than its slot holds: the link is
     refused as breaking the rules, and the game stays as it was (R24: no hand shown)."""
-    host, guest = invited()
-    rng = random.Random(4)
-    sender, receiver = guest, host
-    while True:
-        text = fragment(sender)[len("#play="):]
-        turn = read(text).get("t", [])
-        i = next((k for k, t in enumerate(turn) if "@" in t and t[0] != "d"
-                  and Action.parse(t.partition("@")[0]).kind is Kind.PLACE), -1)
-        if i >= 0:
-            break
-        deliver(sender, receiver)
-        if receiver.match.entry.status == PLAY:
-            handle(receiver, "close")
-            play_turn(receiver, rng)
-        sender, receiver = receiver, sender
+    def placed(app: App) -> int:
+        """The index of the first card placed in the turn of the link ``app`` offers."""
+        turn = read(fragment(app)[len("#play="):]).get("t", [])
+        return next((k for k, t in enumerate(turn) if "@" in t and t[0] != "d"
+                     and Action.parse(t.partition("@")[0]).kind is Kind.PLACE), -1)
 
-    def invent(body: dict) -> None:  # the same slots, another card named
-        action, _, slots = body["t"][i].partition("@")
-        placed = Action.parse(action)
-        other = next(a for a in (Action.parse("HUNA>ELAI"), Action.parse("ELAI>HUNA"))
-                     if a.cards != placed.cards)
-        body["t"][i] = f"{other}@{slots}"
-
-    cheat = "#play=" + forged(sender.match.entry.game, text, invent)
+    sender, receiver = pass_links(*invited(), random.Random(4),
+                                  lambda sender, receiver: placed(sender) >= 0)
+    text = fragment(sender)[len("#play="):]
+    cheat = "#play=" + forged(sender.match.entry.game, text, another_card_named(placed(sender)))
     handle(sender, "close")
     before = dict(receiver.storage)
     assert friend.arrived(receiver, cheat)

@@ -301,18 +301,27 @@ def play_turn(app: App, rng: random.Random) -> None:
     assert app.dialog == "friend-link"
 
 
-def finished_by_links(seed: int = 7) -> tuple[App, App]:
-    """A whole game by links, random turns clicked on both devices, to its verified end on
-    both: (the inviter's App, the friend's)."""
-    host, guest = invited()
-    rng = random.Random(seed)
+def pass_links(host: App, guest: App, rng: random.Random,
+               until: Callable[[App, App], bool]) -> tuple[App, App]:
+    """From an accepted invitation, links passed both ways, each side playing a random
+    turn when it may, until ``until(sender, receiver)`` holds before a link goes:
+    (the side whose link is offered, the other)."""
     sender, receiver = guest, host
-    while not (host.match.entry.status == OVER and guest.match.entry.status == OVER):
+    while not until(sender, receiver):
         deliver(sender, receiver)
         if receiver.match.entry.status == PLAY:
             handle(receiver, "close")
             play_turn(receiver, rng)
         sender, receiver = receiver, sender
+    return sender, receiver
+
+
+def finished_by_links(seed: int = 7) -> tuple[App, App]:
+    """A whole game by links, random turns clicked on both devices, to its verified end on
+    both: (the inviter's App, the friend's)."""
+    host, guest = invited()
+    pass_links(host, guest, random.Random(seed),
+               lambda one, other: one.match.entry.status == other.match.entry.status == OVER)
     return host, guest
 
 
