@@ -16,7 +16,7 @@ from ..rules.state import BLACK, WHITE, Effects
 from .deck import deal_a, key
 from .envelope import AlteredLink, Link, TurnError, b64, points_text, read, unb64, write
 from .game import FORMAT, FRIEND, INVITER, PLAY, SEND, VERSION, Game
-from .group import G, encode, multiply
+from .group import CARD_POINTS, G, encode, multiply
 
 
 def _random(rand: random.Random | None) -> random.Random:
@@ -110,7 +110,7 @@ def _opened(cards: Any) -> dict[int, int]:
         opened = {int(slot): card for slot, card in cards.items()}
     except (AttributeError, TypeError, ValueError) as exc:
         raise AlteredLink("the stored game's cards cannot be read") from exc
-    if not all(slot >= 0 and isinstance(card, int) and 0 <= card < 24
+    if not all(slot >= 0 and isinstance(card, int) and 0 <= card < len(CARD_POINTS)
                for slot, card in opened.items()):
         raise AlteredLink("the stored game's cards cannot be read")
     return opened
