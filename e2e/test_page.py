@@ -60,6 +60,28 @@ def test_complete_game_against_the_computer_by_clicks(page, base_url, external_r
     assert external_requests == []
 
 
+def test_a_card_chosen_rewrites_only_the_layers_it_changes(page, base_url, wait_ready):
+    """A card chosen lights lines, and the board's other layers stay the elements they
+    were (web/boot/dom.py ``_board``, issue 33); the board so written is the board drawn
+    whole (the screen turned and back draws it whole), and so is a card let go again."""
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    settle(page)
+    page.evaluate("window.drawnOnce = document.querySelector('#board g.islands')")
+    assert choose_a_card_that_lights_lines(page)
+    assert page.evaluate("document.querySelector('#board g.islands') === window.drawnOnce")
+    for let_go in (True, False):  # lit, then let go
+        written = page.inner_html("#board")
+        page.set_viewport_size({"width": 400, "height": 800})
+        page.wait_for_selector("#board svg.portrait")
+        page.set_viewport_size({"width": 1024, "height": 768})
+        page.wait_for_selector("#board svg.landscape")
+        assert page.inner_html("#board") == written
+        if let_go:
+            page.locator('#hand button.card[aria-pressed="true"]').first.click()
+            assert page.locator("#board path.hit").count() == 0
+
+
 def test_reload_restores_mid_turn_and_undo_stays_within_the_turn(page, base_url, external_requests,
                                                                   wait_ready):
     page.goto(base_url + "?seed=5&pace=0")

@@ -14,7 +14,7 @@ from kahuna.rules.observation import observe
 from kahuna.rules.deal import Setup, new_game
 from kahuna.rules.state import BLACK, WHITE, Effects
 from kahuna.drawing.layout import island_outline, line_shape, viewbox
-from web.view.render import Marks, board_svg
+from web.view.render import Marks, board_svg, layers
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -98,6 +98,41 @@ def test_portrait_is_the_same_board_turned_a_quarter():
         return [t.text for t in root.iter(f"{SVG}text")]
     assert names(flat) == names(tall)
     assert "portrait" in tall.get("class") and "landscape" in flat.get("class")
+
+
+def boards() -> list[str]:
+    """Boards as the page draws them: empty, in play with every kind of mark, turned."""
+    state = new_game(Setup(seed=3, first=BLACK))
+    fx = Effects(WHITE, Action.parse("BARI>DUDA"), gained=[1], removed=[0], lost=[0])
+    marks = Marks({0: "do:ALOA>BARI", 5: "do:BARI>ELAI"}, hint=5, fx=fx)
+    return [board_svg(None), board_svg(observe(state, BLACK)),
+            board_svg(observe(state, BLACK), marks), board_svg(observe(state, WHITE), marks, True)]
+
+
+@pytest.mark.parametrize("svg", boards())
+def test_a_board_splits_into_its_layers_and_back(svg):
+    """web/boot/dom.py writes only the layers that changed: each top-level element whole."""
+    head, children = layers(svg)
+    assert head + "".join(children) + "</svg>" == svg
+    root = parse(svg)
+    wrapped = [parse(f'<w xmlns="http://www.w3.org/2000/svg">{child}</w>') for child in children]
+    assert [len(w) for w in wrapped] == [1] * len(children)  # one element each
+    assert [w[0].tag for w in wrapped] == [element.tag for element in root]
+
+
+def test_a_lit_line_changes_only_the_last_layers():
+    """A card chosen lights lines: the sea, lines, islands and bridges stay as written."""
+    obs = observe(new_game(Setup(seed=3, first=BLACK)), BLACK)
+    _, before = layers(board_svg(obs))
+    _, after = layers(board_svg(obs, Marks({0: "do:ALOA>BARI"})))
+    assert after[:len(before)] == before and len(after) > len(before)
+
+
+@pytest.mark.parametrize("text", ["", "<svg/>", "<svg><g></g>", "<svg><g></svg>",
+                                  "<svg><g></g></svg><p></p>", "text"])
+def test_what_is_not_one_element_with_children_is_refused(text):
+    with pytest.raises(ValueError):
+        layers(text)
 
 
 def test_same_input_same_text():

@@ -18,6 +18,7 @@ from ..state.builder_acts import copied as builder_copied
 from ..state.app import App
 from ..state.opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
 from ..view.page import parts, view
+from ..view.render import layers
 from . import focus
 from .elements import board_place, download, finder, in_sight, numbered
 from .builder import BuilderView
@@ -52,6 +53,7 @@ class Page(Keyboard, Loops, AnalysisLoop):
         self.app = app
         self.fixed_pace = pace
         self.written: dict[str, str] = {}  # element id -> the HTML last written there
+        self.board: tuple[str, str, tuple[str, ...]] = ("", "", ())  # (HTML, its layers)
         self.busy = False  # one loop of thinking at a time: the computer, a hint or a review
         self.stepping = False  # a sequence plays by itself
         self.later = False  # a look again at the computer's turn is due (kick)
@@ -184,8 +186,11 @@ class Page(Keyboard, Loops, AnalysisLoop):
             current.turn == "person" and document.body.dataset.turn != "person"))
         for target, html in parts(current).items():
             if self.written.get(target) != html:
+                if target == "board":
+                    self._board(html)
+                else:
+                    document.getElementById(target).innerHTML = html
                 self.written[target] = html
-                document.getElementById(target).innerHTML = html
                 if target == "tip":
                     self._tip_shown(bool(html))
         lesson = self.app.tutorial.lesson if current.coach else None
@@ -229,6 +234,35 @@ class Page(Keyboard, Loops, AnalysisLoop):
             self.links.sheet()
         if current.open_file:  # still inside the click: the browser allows the chooser
             document.getElementById(CHOOSER).click()
+
+    def _board(self, html: str) -> None:
+        """Write the board's SVG. When the board drawn last is still there, only the
+        layers from the first that changed to the last that changed (a card chosen lights
+        lines, and the rest stays): the style, layout and paint of a whole board cost a
+        phone more than the tap's own work (issue 33)."""
+        element = document.getElementById("board")
+        head, children = layers(html)
+        last, last_head, before = self.board
+        svg = element.firstElementChild
+        self.board = (html, head, children)
+        if (self.written.get("board") != last or head != last_head or svg is None
+                or svg is jsnull or svg.childElementCount != len(before)):
+            element.innerHTML = html
+            return
+        same = 0  # layers alike at the start, then at the end
+        while same < min(len(before), len(children)) and before[same] == children[same]:
+            same += 1
+        tail = 0
+        while (tail < min(len(before), len(children)) - same
+               and before[-1 - tail] == children[-1 - tail]):
+            tail += 1
+        for _ in range(len(before) - same - tail):
+            svg.children.item(same).remove()
+        new = "".join(children[same:len(children) - tail])
+        if same:
+            svg.children.item(same - 1).insertAdjacentHTML("afterend", new)
+        else:
+            svg.insertAdjacentHTML("afterbegin", new)
 
     def _tip_shown(self, shown: bool) -> None:
         """A help bubble was drawn (or put away): it goes by itself after TIP_SECONDS, so it

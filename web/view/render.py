@@ -28,3 +28,29 @@ def own_ids(svg: str, prefix: str) -> str:
     """``svg`` with its ids, and its references to them, prefixed: a second drawing in the
     same document (the embed builder's board over the game's) keeps ids unique there."""
     return _IDS.sub(lambda m: m[1] + prefix, svg)
+
+
+_TAG = re.compile(r"<(/?)[a-zA-Z][^>]*?(/?)>")
+
+
+def layers(svg: str) -> tuple[str, tuple[str, ...]]:
+    """``svg`` (one element, as ``board_svg`` writes it: no text or comment between its
+    children) as its start tag and its top-level children, each whole: the page writes only
+    the layers that changed (a card chosen lights lines; the islands stay as they were)."""
+    head = _TAG.match(svg)
+    if head is None or head[2] or not svg.endswith(">"):
+        raise ValueError("not one element with children")
+    children, depth, start = [], 0, head.end()
+    for tag in _TAG.finditer(svg, head.end()):
+        if tag[1]:
+            depth -= 1
+        elif not tag[2]:
+            depth += 1
+        if depth == 0:
+            children.append(svg[start:tag.end()])
+            start = tag.end()
+        elif depth < 0:  # the outer element's end tag
+            if tag.end() != len(svg) or start != tag.start():
+                raise ValueError("not one element with children")
+            return head[0], tuple(children)
+    raise ValueError("an element is never closed")
