@@ -63,12 +63,15 @@ def test_complete_game_against_the_computer_by_clicks(page, base_url, external_r
 def test_a_card_chosen_rewrites_only_the_layers_it_changes(page, base_url, wait_ready):
     """A card chosen lights lines, and the board's other layers stay the elements they
     were (web/boot/dom.py ``_board``, issue 33); the board so written is the board drawn
-    whole (the screen turned and back draws it whole), and so is a card let go again."""
+    whole (the screen turned and back draws it whole), its Tab stop included, and so is a
+    card let go again."""
     page.goto(base_url + "?seed=3&pace=0")
     wait_ready(page)
     settle(page)
     page.evaluate("window.drawnOnce = document.querySelector('#board g.islands')")
-    assert choose_a_card_that_lights_lines(page)
+    page.focus("#board path.free")  # the board's Tab stop moves to a line (keyboard.py) ...
+    assert page.locator('#board [tabindex="0"]:not([data-act])').get_attribute("data-line")
+    assert choose_a_card_that_lights_lines(page)  # ... and back to the first island here
     assert page.evaluate("document.querySelector('#board g.islands') === window.drawnOnce")
     for let_go in (True, False):  # lit, then let go
         written = page.inner_html("#board")

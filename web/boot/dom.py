@@ -263,6 +263,12 @@ class Page(Keyboard, Loops, AnalysisLoop):
             svg.children.item(same - 1).insertAdjacentHTML("afterend", new)
         else:
             svg.insertAdjacentHTML("afterbegin", new)
+        # The board's one Tab stop (web/boot/keyboard.py on_focus) back on the first
+        # island, as a whole drawing puts it: a kept layer may hold the stop the keys
+        # moved, and a new one another, or none.
+        for stop in svg.querySelectorAll('[tabindex="0"]:not([data-act])'):
+            stop.setAttribute("tabindex", "-1")
+        svg.querySelector("[data-island]").setAttribute("tabindex", "0")
 
     def _tip_shown(self, shown: bool) -> None:
         """A help bubble was drawn (or put away): it goes by itself after TIP_SECONDS, so it
