@@ -9,6 +9,8 @@ import sys
 import zipfile
 import zipimport
 
+import pytest
+
 from web.boot import bytecode
 
 
@@ -79,3 +81,46 @@ def test_the_page_s_modules_are_compiled_where_import_finds_and_trusts_them(tmp_
     finally:
         for name in ("pkgx", "pkgx.deep"):
             sys.modules.pop(name, None)
+
+
+def test_a_stored_zip_reads_back_whole_in_zipfile_and_zipimport(tmp_path):
+    """The archive is written by hand (no zipfile in the page: issue 33); zipfile checks
+    every entry's CRC, zipimport imports from it."""
+    entries = [("mod.py", b"X = 'stored'\n"), ("pkg/data.bin", bytes(range(256)) * 40),
+               ("empty.txt", b"")]
+    archive = tmp_path / "stored.zip"
+    archive.write_bytes(bytecode.stored_zip(entries))
+    with zipfile.ZipFile(archive) as read:
+        assert read.testzip() is None
+        assert [(i.filename, read.read(i)) for i in read.infolist()] == entries
+        assert {i.compress_type for i in read.infolist()} == {zipfile.ZIP_STORED}
+    namespace: dict = {}
+    exec(zipimport.zipimporter(str(archive)).get_code("mod"), namespace)
+    assert namespace["X"] == "stored"
+    assert bytecode.zip_names(archive.read_bytes()) == [name for name, _ in entries]
+
+
+def test_the_names_of_a_deflated_zip_are_read_from_its_directory(tmp_path):
+    """As the standard library's archive is made: compressed, with extra fields."""
+    from scripts.site_server import REPO_ROOT
+
+    stdlib = REPO_ROOT / "web/vendor/python_stdlib.zip"
+    with zipfile.ZipFile(stdlib) as read:
+        assert bytecode.zip_names(stdlib.read_bytes()) == read.namelist()
+    archive = tmp_path / "deflated.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("a.py", "A = 1\n" * 50)
+        info = zipfile.ZipInfo("b/c.py")
+        info.extra = b"\x99\x99\x02\x00ab"  # an unknown extra field, skipped
+        out.writestr(info, "C = 3\n")
+    assert bytecode.zip_names(archive.read_bytes()) == ["a.py", "b/c.py"]
+
+
+def test_what_is_no_plain_zip_is_refused(tmp_path):
+    archive = tmp_path / "comment.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("a.py", "A = 1\n")
+        out.comment = b"a comment"
+    for data in (b"", b"not a zip at all" * 4, archive.read_bytes()):
+        with pytest.raises(ValueError):
+            bytecode.zip_names(data)

@@ -37,20 +37,66 @@ def pyc(source: bytes, path: str) -> bytes:
 def bytecode_archive(stdlib: str = STDLIB) -> Generator[None, None, bytes]:
     """Yield once per module compiled, then return the archive's bytes (a generator, so
     that the caller can pause between modules)."""
-    # Here, not at the top: zipfile (with shutil) is 0.1 s to compile on a first visit, and
-    # this module is imported in the task that makes the board ready (web/main.py).
-    import zipfile
+    # Read by zipimport, which has read the standard library since the boot, and written
+    # by hand: zipfile (with shutil, bz2 and lzma) would be compiled from source for this,
+    # in one task of half a second on a phone's CPU (issue 33: none over 200 ms).
+    import zipimport
 
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
-        for name in source.namelist():
-            if not name.endswith(".py"):
-                continue
-            data = source.read(name)
-            out.writestr(name + "c", pyc(data, f"{stdlib}/{name}"))
-            out.writestr(name, data)
-            yield
-    return buffer.getvalue()
+    with open(stdlib, "rb") as file:
+        names = zip_names(file.read())
+    source = zipimport.zipimporter(stdlib)
+    entries: list[tuple[str, bytes]] = []
+    for name in names:
+        if not name.endswith(".py"):
+            continue
+        data = source.get_data(name)
+        entries += [(name + "c", pyc(data, f"{stdlib}/{name}")), (name, data)]
+        yield
+    return stored_zip(entries)
+
+
+def _number(data: bytes, at: int, size: int) -> int:
+    return int.from_bytes(data[at:at + size], "little")
+
+
+def zip_names(data: bytes) -> list[str]:
+    """The names of the files in the zip archive ``data``, from its central directory
+    (the end record's, with no archive comment)."""
+    end = len(data) - 22
+    if data[end:end + 4] != b"PK\x05\x06":
+        raise ValueError("not a zip archive without a comment")
+    count, at = _number(data, end + 10, 2), _number(data, end + 16, 4)
+    names = []
+    for _ in range(count):
+        if data[at:at + 4] != b"PK\x01\x02":
+            raise ValueError("a broken central directory")
+        length = _number(data, at + 28, 2)
+        names.append(data[at + 46:at + 46 + length].decode())
+        at += 46 + length + _number(data, at + 30, 2) + _number(data, at + 32, 2)
+    return names
+
+
+def stored_zip(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    """A zip archive of ``entries`` (name, bytes), stored uncompressed, dated 1980."""
+    from zlib import crc32
+
+    def n(value: int, size: int) -> bytes:
+        return value.to_bytes(size, "little")
+
+    files, directory = io.BytesIO(), io.BytesIO()
+    count = 0
+    for name, data in entries:
+        raw = name.encode()
+        # version 2.0, no flags, stored, 00:00 on 1 January 1980, CRC, sizes, name's length
+        fields = (n(20, 2) + n(0, 2) + n(0, 2) + n(0, 2) + n(0x21, 2) + n(crc32(data), 4)
+                  + n(len(data), 4) * 2 + n(len(raw), 2))
+        directory.write(b"PK\x01\x02" + n(20, 2) + fields + n(0, 2) * 4 + n(0, 4)
+                        + n(files.tell(), 4) + raw)
+        files.write(b"PK\x03\x04" + fields + n(0, 2) + raw + data)
+        count += 1
+    start, size = files.tell(), directory.tell()
+    return (files.getvalue() + directory.getvalue() + b"PK\x05\x06" + n(0, 4)
+            + n(count, 2) * 2 + n(size, 4) + n(start, 4) + n(0, 2))
 
 
 def page_bytecode(home: str, modules: Iterable[str]
