@@ -2,7 +2,7 @@
 touch target, measured in Chromium at 390x844 (portrait) and 844x390 (landscape).
 
     .venv/bin/python bench/touch_figures.py [--root PATH] [--shots DIR] [--json]
-                                            [--taps TURNS [--phone]]
+                                            [--taps TURNS [--phone]] [--handler N [--phone]]
 
 ``--root`` serves another checkout (with its own web/vendor), so that a base commit is
 measured by the same script. The page is a game against the computer at the person's
@@ -25,12 +25,18 @@ line, until the bridge is on the board), each from the input's first event
 (``pointerdown``'s timestamp) to the frame that draws the change (requestAnimationFrame
 after the page's document shows it); p95 with its 95% interval. ``--phone``: on issue 33's
 phone (bench/page_figures.py's ``phone_profile``).
+
+``--handler N`` measures instead the page's own part of a card tap, with no input's way to
+it: the hand's first card clicked N times by script (chosen, let go, ...), each click's
+handler (the act, the view, the DOM written) and then the style and layout it forces, in
+ms, medians and p95. Alternate ``--root`` between runs to compare two trees (A B A B).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -150,6 +156,36 @@ def tap_times(browser: Browser, url: str, turns: int, **profile) -> dict[str, li
     return times
 
 
+#: The page's own part of ``n`` card taps: each click's handler, then the layout it forces.
+HANDLER = """(n) => {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    document.querySelector('#hand button.card').click();
+    const handled = performance.now();
+    document.body.offsetHeight;  // style and layout, now rather than at the next frame
+    out.push([handled - start, performance.now() - handled]);
+  }
+  return out;
+}"""
+
+
+def handler_times(browser: Browser, url: str, clicks: int, **profile) -> dict[str, list[float]]:
+    """ms of each click's handler and of the layout after it, "handler" and "layout", at
+    390x844 with touch at the person's first turn; ``profile`` as for ``tap_times``."""
+    page, outside = _probed_page(browser, viewport={"width": 390, "height": 844},
+                                 is_mobile=True, has_touch=True, device_scale_factor=1,
+                                 **profile)
+    page.goto(url + "?seed=3&pace=0")
+    wait_ready(page)
+    settle(page, 600_000)
+    pairs = page.evaluate(HANDLER, clicks)
+    page.context.close()
+    if outside:
+        raise RuntimeError(f"requests left 127.0.0.1: {outside}")
+    return {"handler": [h for h, _ in pairs], "layout": [lay for _, lay in pairs]}
+
+
 def tap_lines(times: dict[str, list[float]]) -> list[str]:
     """p95 (with its 95% interval), mean and the longest of each kind of tap."""
     lines = []
@@ -190,12 +226,23 @@ def main() -> None:
     parser.add_argument("--shots", type=Path, help="save a screenshot per size here")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--taps", type=int, metavar="TURNS", help="how soon a tap shows")
+    parser.add_argument("--handler", type=int, metavar="N", help="a card tap's own work")
     phone_options(parser)
     args = parser.parse_args()
     write_page_archive(args.root.resolve())  # the page as its code is now, not as last built
     server = SiteServer(args.root.resolve(), compress=args.phone)
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
+        if args.handler:
+            times = handler_times(browser, server.url, args.handler, **phone_profile(args))
+            browser.close()
+            server.close()
+            print(f"{args.root.resolve()}: {args.handler} card clicks at 390x844"
+                  f"{', on the phone profile' if args.phone else ''} (ms)")
+            for kind, ms in times.items():
+                print(f"  {kind}: median {statistics.median(ms):.1f}, p95 "
+                      f"{sorted(ms)[int(0.95 * len(ms))]:.1f}")
+            return
         if args.taps:
             times = tap_times(browser, server.url, args.taps, **phone_profile(args))
             browser.close()

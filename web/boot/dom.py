@@ -238,8 +238,8 @@ class Page(Keyboard, Loops, AnalysisLoop):
     def _board(self, html: str) -> None:
         """Write the board's SVG. When the board drawn last is still there, only the
         layers from the first that changed to the last that changed (a card chosen lights
-        lines, and the rest stays): the style, layout and paint of a whole board cost a
-        phone more than the tap's own work (issue 33)."""
+        lines, and the rest stays): a card tap's handler and layout took a fifth less on a
+        phone's CPU (issue 33, docs/deploy.md)."""
         element = document.getElementById("board")
         head, children = layers(html)
         last, last_head, before = self.board
