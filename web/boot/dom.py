@@ -53,7 +53,7 @@ class Page(Keyboard, Loops, AnalysisLoop):
         self.app = app
         self.fixed_pace = pace
         self.written: dict[str, str] = {}  # element id -> the HTML last written there
-        self.board: tuple[str, str, tuple[str, ...]] = ("", "", ())  # (HTML, its layers)
+        self.board: tuple[str, tuple[str, ...]] = ("", ())  # the board written: its layers
         self.busy = False  # one loop of thinking at a time: the computer, a hint or a review
         self.stepping = False  # a sequence plays by itself
         self.later = False  # a look again at the computer's turn is due (kick)
@@ -242,10 +242,10 @@ class Page(Keyboard, Loops, AnalysisLoop):
         phone's CPU (issue 33, docs/deploy.md)."""
         element = document.getElementById("board")
         head, children = layers(html)
-        last, last_head, before = self.board
+        last_head, before = self.board
         svg = element.firstElementChild
-        self.board = (html, head, children)
-        if (self.written.get("board") != last or head != last_head or svg is None
+        self.board = (head, children)
+        if ("board" not in self.written or head != last_head or svg is None  # drawn afresh
                 or svg is jsnull or svg.childElementCount != len(before)):
             element.innerHTML = html
             return
