@@ -120,14 +120,28 @@ def _timed(page: Page, selector: str, count: int, tap: Callable[[], None]) -> fl
     return page.evaluate("window.__tap")
 
 
-def tap_times(browser: Browser, url: str, turns: int, **profile) -> dict[str, list[float]]:
-    """ms per tap, "card" and "bridge", over ``turns`` of the person's turns at 390x844
-    with touch; ``profile``: ``network`` and ``cpu`` for ``_probed_page``."""
+def _phone_game(browser: Browser, url: str, **profile) -> tuple[Page, list[str]]:
+    """A game at 390x844 with touch, ready (``profile``: ``network`` and ``cpu`` for
+    ``_probed_page``), and the list of its requests that leave 127.0.0.1."""
     page, outside = _probed_page(browser, viewport={"width": 390, "height": 844},
                                  is_mobile=True, has_touch=True, device_scale_factor=1,
                                  **profile)
     page.goto(url + "?seed=3&pace=0")
     wait_ready(page)
+    return page, outside
+
+
+def _close(page: Page, outside: list[str]) -> None:
+    """Close ``page``'s context; fail if it asked anything of another host."""
+    page.context.close()
+    if outside:
+        raise RuntimeError(f"requests left 127.0.0.1: {outside}")
+
+
+def tap_times(browser: Browser, url: str, turns: int, **profile) -> dict[str, list[float]]:
+    """ms per tap, "card" and "bridge", over ``turns`` of the person's turns at 390x844
+    with touch; ``profile``: ``network`` and ``cpu`` for ``_probed_page``."""
+    page, outside = _phone_game(browser, url, **profile)
     times: dict[str, list[float]] = {"card": [], "bridge": []}
     for _ in range(turns):
         settle(page, 600_000)  # the computer's turn, on a slow CPU
@@ -150,9 +164,7 @@ def tap_times(browser: Browser, url: str, turns: int, **profile) -> dict[str, li
             settle(page, 600_000)
         if page.get_attribute("body", "data-turn") == "person":
             end_turn(page)
-    page.context.close()
-    if outside:
-        raise RuntimeError(f"requests left 127.0.0.1: {outside}")
+    _close(page, outside)
     return times
 
 
@@ -173,16 +185,10 @@ HANDLER = """(n) => {
 def handler_times(browser: Browser, url: str, clicks: int, **profile) -> dict[str, list[float]]:
     """ms of each click's handler and of the layout after it, "handler" and "layout", at
     390x844 with touch at the person's first turn; ``profile`` as for ``tap_times``."""
-    page, outside = _probed_page(browser, viewport={"width": 390, "height": 844},
-                                 is_mobile=True, has_touch=True, device_scale_factor=1,
-                                 **profile)
-    page.goto(url + "?seed=3&pace=0")
-    wait_ready(page)
+    page, outside = _phone_game(browser, url, **profile)
     settle(page, 600_000)
     pairs = page.evaluate(HANDLER, clicks)
-    page.context.close()
-    if outside:
-        raise RuntimeError(f"requests left 127.0.0.1: {outside}")
+    _close(page, outside)
     return {"handler": [h for h, _ in pairs], "layout": [lay for _, lay in pairs]}
 
 
@@ -240,8 +246,7 @@ def main() -> None:
             print(f"{args.root.resolve()}: {args.handler} card clicks at 390x844"
                   f"{', on the phone profile' if args.phone else ''} (ms)")
             for kind, ms in times.items():
-                print(f"  {kind}: median {statistics.median(ms):.1f}, p95 "
-                      f"{sorted(ms)[int(0.95 * len(ms))]:.1f}")
+                print(f"  {kind}: median {statistics.median(ms):.1f}, p95 {_spread(ms)['p95']}")
             return
         if args.taps:
             times = tap_times(browser, server.url, args.taps, **phone_profile(args))
