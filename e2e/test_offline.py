@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scripts import build_site
 from scripts.browser import BYTECODE_CACHES
@@ -238,12 +239,20 @@ def test_how_to_play_opens_offline_after_a_first_visit_of_the_game(
     if lang != "en":
         page.click("#btn-lang")
         page.click(f'#dialog [data-act="lang:{lang}"]')
-    wait_cached(page, server.url + rules, server.url + "rules/rules.js")
+    # the page and every file of its own, so that no keeping is under way offline
+    own = build_site.rules_pages(built_site)[rules]
+    wait_cached(page, *(server.url + path for path in [rules, *own]))
     server.down = True
     sw_context.set_offline(True)
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(f"{r.url}: {r.failure}"))
     page.click("#btn-settings")
     page.click("#dialog a.rules-link")
-    page.wait_for_url(server.url + rules)
+    try:
+        page.wait_for_url(server.url + rules)
+    except PlaywrightTimeout:  # seen once in CI: say what the browser did meanwhile
+        raise AssertionError(f"no navigation to {rules}: still at {page.url}; "
+                             f"failed requests: {failed}") from None
     assert page.evaluate("document.documentElement.lang") == lang
     assert page.locator("figure.example svg.board").count() >= 12
 
