@@ -111,3 +111,10 @@ def test_the_page_s_packages_import_only_those_below():
              for there in sorted(imports)
              if WEB_LAYERS.index(there.split(".")[0]) > WEB_LAYERS.index(module.split(".")[0])]
     assert wrong == []
+
+
+def test_the_page_s_state_stays_short():
+    """Issue 30: ``App`` keeps its fields in typed parts (web/state/parts.py), so that
+    web/state/app.py, the class every handler receives, stays under 200 lines."""
+    lines = (ROOT / "web" / "state" / "app.py").read_text(encoding="utf-8").splitlines()
+    assert len(lines) < 200

@@ -1,11 +1,8 @@
 """The page's state: the current game, the selection, the open dialog, and the events
-that change them.
-
-``web.state.acts.handle(app, act)`` takes the ``data-act`` of a clicked element and says
-what each act does; ``web.view.page.view(app)`` gives everything the page shows; at boot
-``web.state.opening.boot`` picks the game. All plain Python (storage and clock are injected),
-so the whole flow runs under CPython in tests; ``web.boot.dom`` only connects it to the
-browser.
+that change them. ``web.state.acts.handle(app, act)`` says what each clicked ``data-act``
+does; ``web.view.page.view(app)`` gives everything the page shows; at boot
+``web.state.opening.boot`` picks the game. All plain Python (storage and clock injected),
+so the whole flow runs under CPython in tests; ``web.boot.dom`` connects it to the browser.
 """
 
 from __future__ import annotations
@@ -100,8 +97,7 @@ class App(OnShow, Dialogs, Learning, Looks):
         m = self.match
         return (m is not None and not self.dialog and not self.covered and not self.thinking
                 and not m.computer_to_move() and not m.state.is_over and self.plays_on()
-                and not m.waits()
-                and not self.puzzle_judged())
+                and not m.waits() and not self.puzzle_judged())
 
     def computer_plays(self) -> bool:
         """Whether the computer is to act now in the game shown."""
