@@ -30,7 +30,7 @@ from kahuna.notation.link import encode  # noqa: E402
 from kahuna.notation.position import position_to_json  # noqa: E402
 from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
-from tests.helpers import position, rest_of  # noqa: E402
+from scripts.positions import position, rest_of  # noqa: E402
 
 
 def _link(hand: list[str]) -> str:

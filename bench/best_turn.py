@@ -42,7 +42,7 @@ from scripts.browser import launch_chromium, wait_ready  # noqa: E402
 from scripts.build_site import write_page_archive  # noqa: E402
 from scripts.page_driver import edit  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
-from tests.helpers import play_randomly, worked_example  # noqa: E402
+from scripts.positions import play_randomly, worked_example  # noqa: E402
 
 SEED = 1  # the address's seed: the editor deals with it, Best turn analyses with it
 ANSWER = "#dialog .analysis-said"

@@ -26,7 +26,7 @@ from bench.order_statistics import median_interval  # noqa: E402
 from bench.page_figures import _probed_page, phone_options, phone_profile, tree_servers  # noqa: E402
 from kahuna.notation.link import encode  # noqa: E402
 from scripts.browser import launch_chromium, wait_ready  # noqa: E402
-from tests.web_helpers import finished_record  # noqa: E402
+from scripts.positions import finished_record  # noqa: E402
 
 
 def review_once(browser, url: str, **profile) -> tuple[float, float, int]:

@@ -17,7 +17,7 @@ from kahuna.notation.link import encode
 from kahuna.notation.position import position_to_json
 from scripts.browser import guard_network, wait_ready
 from scripts.page_driver import choose_a_card_that_lights_lines, edit, editor_acts, settle
-from tests.helpers import HOLD_ALOA, last_card
+from scripts.positions import HOLD_ALOA, last_card
 
 AXE = Path(__file__).resolve().parent.parent / "e2e" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 IMPACTS = ("critical", "serious", "moderate", "minor")

@@ -1,5 +1,6 @@
 """Small helpers shared by the engine tests: hand-built positions, action scripts,
-random games, the command line."""
+random games, the command line. Those the benches use too live in scripts/positions.py,
+and are taken from here as well."""
 
 from __future__ import annotations
 
@@ -10,29 +11,25 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from kahuna import (Action, Effects, Phase, Setup, State, make_record, new_game,
-                    position_from_json, position_to_json)
+from kahuna import Action, Effects, Phase, Setup, State, make_record, new_game, position_to_json
 from kahuna.players.search import Level
 from kahuna.rules.actions import all_fixed_actions, discard, sub_multisets
 from kahuna.rules.board import ISLAND_INDEX, ISLANDS, LINE_INDEX, line_name
 from kahuna.rules.state import HAND_LIMIT
+from scripts.positions import (
+    BLACK_BRIDGES, HOLD_ALOA, HOLD_COCO, HOLD_LALE, WHITE_BRIDGES, game_state, last_card,
+    play_randomly, position, rest_of, worked_example,
+)
+
+__all__ = ["BLACK_BRIDGES", "HOLD_ALOA", "HOLD_COCO", "HOLD_LALE", "QUICK", "ROOT",
+           "WHITE_BRIDGES", "another_card_named", "bridges", "candidate_actions",
+           "final_position", "forged", "game_state", "island", "kahuna", "last_card", "legal",
+           "line", "midgame", "names", "play", "play_randomly", "position", "random_record",
+           "rest_of", "tutorial_position", "worked_example", "write"]
 
 #: A cheap judge, so the tests of the review and the analysis stay quick; the page and the
 #: command line use the master.
 QUICK = Level("quick", width=4, depth=3, candidates=4, iterations=16, horizon=3)
-
-
-def position(seed: int = 0, **fields: Any) -> State:
-    """A state from a sparse position; keyword names are the position JSON's fields."""
-    return position_from_json(fields, seed)
-
-
-def rest_of(*used: str) -> list[str]:
-    """The card names left when ``used`` are taken out of the 24 (R2), in island order."""
-    rest = [name for name in ISLANDS for _ in range(2)]
-    for name in used:
-        rest.remove(name)
-    return rest
 
 
 def island(name: str) -> int:
@@ -60,35 +57,6 @@ def play(state: State, *texts: str) -> list[Effects]:
     return [state.play(Action.parse(text)) for text in texts]
 
 
-def game_state(game: Any) -> State:
-    """The State of a State, of the page's Match (its ``state``) or of an App (its match's)."""
-    game = getattr(game, "match", game)
-    return getattr(game, "state", game)
-
-
-def play_randomly(game: Any, rng: random.Random, actions: int | None = None, *,
-                  sort: bool = False, until: Callable[[State], bool] | None = None,
-                  among: Callable[[State, list[Action]], list[Action]] | None = None
-                  ) -> list[Action]:
-    """Play random legal actions on ``game`` (a State, or the page's Match or App: its
-    ``play`` takes the action) until the game is over, ``actions`` are played or
-    ``until(state)`` holds; return the actions played. ``sort`` draws from the actions in
-    sorted order, so the generator's own order does not change the game; ``among(state,
-    legal)`` narrows what each action is drawn from."""
-    played: list[Action] = []
-    while actions is None or len(played) < actions:
-        state = game_state(game)
-        if state.is_over or (until is not None and until(state)):
-            break
-        legal = state.legal_actions()
-        if among is not None:
-            legal = among(state, legal)
-        action = rng.choice(sorted(legal) if sort else legal)
-        game.play(action)
-        played.append(action)
-    return played
-
-
 def legal(state: State) -> set[str]:
     """The legal actions as notation."""
     return {str(a) for a in state.legal_actions()}
@@ -104,48 +72,12 @@ def candidate_actions(state: State) -> list[Action]:
     return all_fixed_actions() + extra
 
 
-# Bridges that hold an island (R10): handy for scoring tests.
-HOLD_ALOA = ["ALOA-BARI", "ALOA-HUNA"]
-HOLD_LALE = ["HUNA-LALE", "IFFI-LALE"]
-HOLD_COCO = ["BARI-COCO", "COCO-FAAA", "COCO-GOLA"]
-
-
-def last_card(round_no: int = 1, black: list[str] = (), white: list[str] = (),
-              hands: dict | None = None, scorings: list | None = None, **extra: Any) -> State:
-    """Black to move; the pile is empty and GOLA is the last display card."""
-    hands = hands or {"black": ["ALOA"], "white": ["BARI"]}
-    used = [c for h in hands.values() for c in h] + ["GOLA"]
-    return position(round=round_no, scorings=scorings or [[0, 0]] * (round_no - 1),
-                    bridges={"black": list(black), "white": list(white)}, hands=hands,
-                    display=["GOLA", None, None], pile=[], discard={"up": rest_of(*used)},
-                    **extra)
-
-
 def final_position(scorings: list, black: list[str], white: list[str],
                    to_move: str = "black") -> State:
     """The drawer's last final turn (R20)."""
     return position(round=3, phase="final", final_turns=1, scorings=scorings, to_move=to_move,
                     bridges={"black": black, "white": white}, display=[None, None, None],
                     pile=[], discard={"up": rest_of()})
-
-
-# Built so that each effect the rulebook lists happens, and nothing else:
-# White holds DUDA (ALOA-DUDA, DUDA-HUNA, DUDA-ELAI: 3 of 4) and has two of BARI's five
-# lines (BARI-COCO, BARI-ELAI). Black holds ALOA (ALOA-BARI, ALOA-HUNA: 2 of 3) and
-# HUNA (ALOA-HUNA, HUNA-IFFI, HUNA-LALE: 3 of 5), and has three of ELAI's six lines.
-WHITE_BRIDGES = ["ALOA-DUDA", "DUDA-HUNA", "DUDA-ELAI", "BARI-COCO", "BARI-ELAI", "ELAI-HUNA"]
-BLACK_BRIDGES = ["ALOA-BARI", "ALOA-HUNA", "HUNA-IFFI", "HUNA-LALE",
-                 "ELAI-FAAA", "ELAI-IFFI", "ELAI-JOJO"]
-
-
-def worked_example(to_move: str = "white") -> State:
-    """The hand-built position before White's first placement (or with ``to_move``)."""
-    return position(
-        to_move=to_move,
-        bridges={"white": WHITE_BRIDGES, "black": BLACK_BRIDGES},
-        hands={"white": ["ALOA", "BARI", "KAHU"], "black": ["ELAI", "HUNA", "HUNA"]},
-        display=["GOLA", "JOJO", "LALE"],
-    )
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,8 @@
 """The test suite's own rules (issue 30), read from its sources: no test module imports
 another (shared helpers live in tests/helpers.py, tests/web_helpers.py and, shared with
-bench/, scripts/page_driver.py and scripts/measure.py), no unit test reads the clock or sets a Hypothesis deadline (speed is
-measured by bench/, never asserted), and no test returns before its assertions."""
+bench/, scripts/page_driver.py, scripts/positions.py and scripts/measure.py), the benches
+import nothing from the tests, no unit test reads the clock or sets a Hypothesis deadline
+(speed is measured by bench/, never asserted), and no test returns before its assertions."""
 
 from __future__ import annotations
 
@@ -69,6 +70,21 @@ def test_the_import_scan_sees_every_form(tmp_path: Path) -> None:
     assert found == {"tests.test_a", "tests.test_b", "tests.test_c", "tests.test_d",
                      "e2e.test_e", "tests.test_f"}
 
+
+
+def test_the_benches_and_scripts_import_nothing_of_the_tests() -> None:
+    """Issue 30: what the benches share with the tests (the page's driving, positions and
+    whole games) lives in scripts/ (page_driver.py, positions.py), never in tests/ or e2e/,
+    whose helpers change with their tests."""
+    offenders = {}
+    for folder in ("bench", "scripts"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            package = ".".join(path.relative_to(ROOT).parent.parts)
+            bad = sorted(m for m in imported_modules(path, package)
+                         if m.split(".")[0] in TEST_PACKAGES)
+            if bad:
+                offenders[str(path.relative_to(ROOT))] = bad
+    assert offenders == {}
 
 def timing(path: Path) -> list[str]:
     """The clock reads and Hypothesis deadlines in ``path``, as source text."""

@@ -9,9 +9,8 @@ import random
 from collections.abc import Callable
 from html.parser import HTMLParser
 
-from kahuna import ISLANDS, LEVELS, Setup, cards_of, new_game, position_to_json, start_of
+from kahuna import ISLANDS, Setup, cards_of, new_game, position_to_json, start_of
 from kahuna.notation.link import encode
-from kahuna.rules.actions import Action, Kind
 from web.state.acts import handle
 from web.state.app import App
 from web.state.deciding import think
@@ -23,7 +22,7 @@ from web.state import friend_turn
 from web.state.friend import arrived
 from web.view.page import view
 
-from .helpers import play_randomly
+from scripts.positions import finished_record, never_building, play_randomly
 
 __all__ = ["App", "Clock", "FULL", "MemoryStorage", "against_computer", "by_links_screens",
            "card", "click", "clickable", "computer", "deliver", "device", "embedded",
@@ -125,14 +124,8 @@ def finished_game(seed: int = 5, early_end: bool = False) -> App:
                 pass
             app.play(thinking.action())
         else:
-            app.play(rng.choice(_never_building(m.state.legal_actions(), early_end)))
+            app.play(rng.choice(never_building(m.state.legal_actions(), early_end)))
     return app
-
-
-def _never_building(legal: list[Action], never: bool) -> list[Action]:
-    """``legal``, without the placings and removals when ``never`` (and there are others)."""
-    others = [a for a in legal if a.kind not in (Kind.PLACE, Kind.REMOVE)]
-    return others if never and others else legal
 
 
 def computer(app: App) -> None:
@@ -206,16 +199,6 @@ def against_computer(seed: int = 3) -> tuple[dict, int]:
             first = len(match.actions)
         match.play(rng.choice(match.state.legal_actions()))
     return match.to_record(), first
-
-
-def finished_record(seed: int = 5, early_end: bool = False) -> dict:
-    """A game against the computer played to its end (random legal actions), as a record.
-    With ``early_end`` the computer never places nor removes a bridge, so the game ends by
-    R23 at its first interim scoring: 10-12 of the person's turns to review, not 37."""
-    m = Match.new(Setup(seed=seed, first=0), COMPUTER, 0, LEVELS[0], "linked", 0.0)
-    play_randomly(m, random.Random(seed), among=lambda state, legal: _never_building(
-        legal, early_end and state.to_move == 1))
-    return m.to_record()
 
 
 def broken_at_action_3() -> bytes:
