@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..learn.analysis import advance
 from ..state.analysis_acts import DIALOG
-from .loops import SLICE
+from .loops import JUDGING_SLICE
 
 if TYPE_CHECKING:
     from ..state.app import App
@@ -36,6 +36,6 @@ class AnalysisLoop:
         """Work the analysis until it answers or its dialog closes."""
         a = self.app.analysis
         if a is not None:
-            await self.sliced(lambda: advance(a, SLICE),
+            await self.sliced(lambda: advance(a, JUDGING_SLICE),
                               lambda: a is self.app.analysis and self.app.dialog == DIALOG,
                               "analysis")

@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from ..state.app import App
 
 SLICE = 0.03  # seconds of thinking between two frames (keeps tasks far below 200 ms)
+#: The review's and the analysis's slice: longer, since each pause between two slices
+#: costs some 6 ms on a phone's CPU (bench/review_page.py --phone), and the person only
+#: reads meanwhile; a unit of their work overruns a slice by at most ~130 ms there.
+JUDGING_SLICE = 0.06
+#: Seconds between two redraws of a long piece of work's progress.
+PROGRESS_EVERY = 0.5
 
 
 class Loops:
@@ -146,7 +152,7 @@ class Loops:
         then; stops while the review is closed (it goes on where it was when reopened)."""
         review = self.app.review
         if review is not None:
-            await self.sliced(lambda: advance(review, SLICE),
+            await self.sliced(lambda: advance(review, JUDGING_SLICE),
                               lambda: review is self.app.review and self.app.dialog == "review",
                               "review")
 
@@ -165,7 +171,7 @@ class Loops:
                 if step():
                     window.console.debug(f"kahuna-{name} {(time.perf_counter() - start) * 1000:.0f}")
                     break
-                if time.perf_counter() - drawn > 0.25:
+                if time.perf_counter() - drawn > PROGRESS_EVERY:
                     self.render()
                     drawn = time.perf_counter()
                 await asyncio.sleep(0)
