@@ -1,13 +1,15 @@
 """The game review in the page (Pyodide in Chromium): how long the master takes to
 review a whole finished game, and the longest main-thread task while it judges.
 
-    .venv/bin/python bench/review_page.py [--games 5] [--other ROOT] [--phone]
+    .venv/bin/python bench/review_page.py [--games 5] [--other ROOT] [--phone] [--read S]
 
 Each game is a different finished game against the computer (the person's actions at
 random), opened from its link; the time is the page's own ("kahuna-review <ms>" in the
 console, from the click on Review to the last turn judged). With ``--other``, each game
 is reviewed by this checkout's page and the other's in turn (A B B A), the same games.
-``--phone``: on issue 33's phone (bench/page_figures.py's ``phone_profile``).
+``--phone``: on issue 33's phone (bench/page_figures.py's ``phone_profile``). ``--read``:
+seconds between the board's being ready and the click, as a person reads the game's end
+first (0: at once; the page readies the review meanwhile, web/learn/review.py).
 """
 
 from __future__ import annotations
@@ -29,15 +31,17 @@ from scripts.browser import launch_chromium, wait_ready  # noqa: E402
 from scripts.positions import finished_record  # noqa: E402
 
 
-def review_once(browser, url: str, **profile) -> tuple[float, float, int]:
-    """(review ms, longest task ms while reviewing, turns judged) for one game's link;
-    ``profile``: ``network`` and ``cpu`` for ``_probed_page``."""
+def review_once(browser, url: str, read: float = 0.0, **profile) -> tuple[float, float, int]:
+    """(review ms, longest task ms while reviewing, turns judged) for one game's link,
+    clicked ``read`` seconds after ready; ``profile``: ``network`` and ``cpu`` for
+    ``_probed_page``."""
     page, outside = _probed_page(browser, **profile)
     times: list[float] = []
     page.on("console", lambda m: m.text.startswith("kahuna-review ")
             and times.append(float(m.text.split()[1])))
     page.goto(url)
     wait_ready(page)
+    page.wait_for_timeout(read * 1000)
     begun = page.evaluate("performance.now()")
     page.click('#dialog [data-act="review"]')
     page.wait_for_selector('#dialog [data-act^="review-turn:"]', timeout=600_000)
@@ -56,6 +60,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--other", type=Path, help="another checkout, run in turn with this")
+    parser.add_argument("--read", type=float, default=0.0,
+                        help="seconds from ready to the click on Review")
     phone_options(parser)
     args = parser.parse_args()
     servers = tree_servers(args.other)
@@ -66,7 +72,7 @@ def main() -> int:
             link = "?pace=0&record=" + encode(finished_record(seed))
             for name in (list(servers) if seed % 2 else list(reversed(servers))):
                 rows[name].append(review_once(browser, servers[name][1].url + link,
-                                               **phone_profile(args)))
+                                               args.read, **phone_profile(args)))
         browser.close()
     for _, server in servers.values():
         server.close()

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 from kahuna.notation.link import encode
+from scripts.page_driver import probe
 from tests.web_helpers import finished_record
+from web.learn.review import REVIEW_MODULES
 
 DIALOG = "#dialog:not([hidden])"
 
@@ -94,3 +96,22 @@ def test_the_review_on_a_phone_fits_its_turns_and_keeps_its_stepper_above_its_fo
     board = page.inner_html(f"{DIALOG} .review-board")
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     assert page.inner_html(f"{DIALOG} .review-board") != board  # the tap stepped
+
+
+def test_the_review_is_made_ready_while_the_game_s_end_is_read(
+        browser, base_url, wait_ready, console_messages):
+    """While the end dialog offers Review, the page imports the review's modules (one a
+    task: web/learn/review.py REVIEW_MODULES) before any click, which then finds them
+    there (whether the dialog offers it: tests/test_web_review.py)."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    probe(context, base_url)
+    page = context.new_page()
+    page.goto(base_url + "?pace=0&record=" + encode(finished_record(5, early_end=True)))
+    wait_ready(page)
+    assert page.locator(f'{DIALOG} [data-act="review"]').is_visible()
+    loaded = f"import sys; all(m in sys.modules for m in {REVIEW_MODULES!r})"
+    page.wait_for_function("code => window.__kahuna.py.runPython(code)", arg=loaded)
+    assert page.locator(f'{DIALOG} [data-act="review"]').is_visible()  # nothing else moved
+    page.click(f'{DIALOG} [data-act="review"]')
+    page.wait_for_selector(f'{DIALOG} [data-act^="review-turn:"]', timeout=180_000)
+    context.close()

@@ -25,7 +25,7 @@ from kahuna.players.review import (
     walk_turn, why_turn, why_words,
 )
 
-from .helpers import (HOLD_LALE, QUICK, island, kahuna, last_card, line, position,
+from .helpers import (HOLD_LALE, QUICK, ROOT, island, kahuna, last_card, line, position,
                       random_record, rest_of, worked_example, write)
 
 CHECKS = 8
@@ -232,6 +232,28 @@ def test_the_review_loads_only_when_asked_for():
     code = ("import sys, kahuna; assert 'kahuna.players' not in sys.modules; "
             "kahuna.why_words; assert 'kahuna.players.review' in sys.modules")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+
+
+def test_the_players_load_one_module_at_a_time():
+    """kahuna.players names its levels and protocol lazily, so the page can import the
+    review's modules one a task (web/learn/review.py REVIEW_MODULES), leaves first: each
+    import brings in only what it needs, and the list leaves nothing for the last."""
+    code = (
+        "import sys\n"
+        "from web.learn.review import REVIEW_MODULES\n"
+        "import kahuna.players.protocol\n"
+        "assert 'kahuna.players.levels' not in sys.modules\n"
+        "import importlib\n"
+        "for name in REVIEW_MODULES[:-1]:\n"
+        "    importlib.import_module(name)\n"
+        "before = set(sys.modules)\n"
+        "import kahuna.players.review\n"
+        "new = {m for m in set(sys.modules) - before if m.startswith('kahuna')}\n"
+        "assert new == {'kahuna.players.review'}, new\n"
+        "from kahuna.players import choose, make_player, LEVELS, Thinking\n"
+        "assert LEVELS[-1] == 'master' and callable(make_player)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr
 
 

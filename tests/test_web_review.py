@@ -7,7 +7,7 @@ import random
 
 from kahuna import Reviewing, review_turns, start_of
 from web.game.match import HOTSEAT
-from web.learn.review import advance
+from web.learn.review import advance, offered
 from web.state.acts import handle
 from web.view.page import view
 
@@ -76,6 +76,11 @@ def test_no_review_before_the_end_nor_of_a_two_player_game():
     assert "review" not in clickable(view(hotseat).dialog)
     handle(hotseat, "review")
     assert hotseat.review is None
+    # what the page readies the review's modules by (web/boot/loops.py) says the same
+    assert not offered(hotseat.dialog, hotseat.match) and not offered(app.dialog, app.match)
+    finished = finished_game(5, early_end=True)
+    assert finished.dialog == "end" and "review" in clickable(view(finished).dialog)
+    assert offered(finished.dialog, finished.match)
 
 
 def test_the_result_comes_back_after_its_dialog_and_the_review_are_closed():

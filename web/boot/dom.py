@@ -57,6 +57,7 @@ class Page(Keyboard, Loops, AnalysisLoop):
         self.busy = False  # one loop of thinking at a time: the computer, a hint or a review
         self.stepping = False  # a sequence plays by itself
         self.later = False  # a look again at the computer's turn is due (kick)
+        self.warming = False  # the review's modules are being imported (kick)
         self.keyboard = False  # the last input was a key: focus follows the play
         self.opener: str | None = None  # finds the control that opened the dialog again
         self.tips = 0  # help bubbles drawn or put away: the latest one's time counts

@@ -6,6 +6,8 @@ it (``kick``); a decision whose position changed meanwhile is dropped, never sho
 from __future__ import annotations
 
 import asyncio
+import importlib
+import sys
 import time
 from typing import TYPE_CHECKING, Callable
 
@@ -13,7 +15,7 @@ from pyscript import document, window
 
 from kahuna import Action
 
-from ..learn.review import advance
+from ..learn.review import REVIEW_MODULES, advance, offered
 from ..learn.sequence import AUTO_SECONDS
 from ..state import deciding, lesson_acts, tabs
 from .links import show_turn
@@ -39,6 +41,7 @@ class Loops:
     busy: bool  # one loop of thinking at a time: the computer, a hint or a review
     stepping: bool  # a sequence plays by itself
     later: bool  # a look again at the computer's turn is due (kick)
+    warming: bool  # the review's modules are being imported (kick)
 
     if TYPE_CHECKING:  # Page's own
         @property
@@ -69,6 +72,10 @@ class Loops:
         seq = self.app.sequence
         if not self.stepping and seq is not None and seq.auto:
             asyncio.ensure_future(GUARD.run(self.autostep))
+        if (not self.warming and offered(self.app.dialog, self.app.match)
+                and REVIEW_MODULES[-1] not in sys.modules):
+            self.warming = True
+            asyncio.ensure_future(GUARD.run(self.warm_review))
         show_turn(self)  # a friend's turn just opened, shown as the computer's is
 
     async def _kick_later(self) -> None:
@@ -155,6 +162,13 @@ class Loops:
             await self.sliced(lambda: advance(review, JUDGING_SLICE),
                               lambda: review is self.app.review and self.app.dialog == "review",
                               "review")
+
+    async def warm_review(self) -> None:
+        """Import the review's modules one a task (REVIEW_MODULES), unless a click on
+        Review imported them meanwhile."""
+        for name in REVIEW_MODULES:
+            await asyncio.sleep(0)
+            importlib.import_module(name)  # at once when a click imported it meanwhile
 
     async def sliced(self, step: Callable[[], bool], going: Callable[[], bool],
                      name: str) -> None:

@@ -15,10 +15,24 @@ from typing import TYPE_CHECKING
 
 from kahuna import Effects, Observation
 
-from ..game.match import Match
+from ..game.match import COMPUTER, Match
 
 if TYPE_CHECKING:
     from kahuna import Review, Reviewing
+
+
+#: What the review needs, leaves first: web/boot/loops.py imports them one module a task
+#: while Review is on offer, rather than all in the click's task (some 0.3 s on a phone's
+#: first visit, when each is compiled from its source).
+REVIEW_MODULES = tuple(f"kahuna.players.{name}" for name in (
+    "model", "evaluate", "fitted_model", "protocol", "plans", "search", "greedy", "levels",
+    "review"))
+
+
+def offered(dialog: str, match: Match | None) -> bool:
+    """Whether the dialog shown offers the review: a game against the computer's end."""
+    return (dialog == "end" and match is not None and match.mode == COMPUTER
+            and match.state.is_over)
 
 
 @dataclass

@@ -19,6 +19,7 @@ from ..game.by_links import FriendMatch, listed
 from ..game.match import COMPUTER, HOTSEAT, Match
 from ..game.players import level_name, levels
 from ..learn.modes import PLAY
+from ..learn.review import offered
 from ..learn.solved import solved
 from ..state.acts import record_ready, result_ready
 from ..state.analysis_acts import DIALOG, position_of
@@ -327,7 +328,7 @@ def _dialog_html(app: App) -> str:
         counted = m.mode == COMPUTER and app.embed is None and saves.counted(app.storage, m)
         result = saves.results_text(app.storage, m.level) if counted else ""
         return dialogs.end_html(obs, m.names(), result, m.held_at_scorings(),
-                                m.mode == COMPUTER, shareable=app.embed is None)
+                                offered(app.dialog, m), shareable=app.embed is None)
     if app.dialog == "share" and app.share is not None:
         return share.share_html(app.share, record_ready(app))
     if app.dialog == "tutorial-end":
