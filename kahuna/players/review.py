@@ -47,13 +47,14 @@ from .search import Level, trial
 
 #: English, the messages as written here (``kahuna.translations("en")`` is the same).
 _ENGLISH = NullTranslations()
-#: The judge: the master's search and trials, with a sixth of its trials per decision.
+#: The judge: the master's search and trials, with a twelfth of its trials per decision.
 #: Two reviews of the same game with the master's whole budget (180 trials, 32 checks)
-#: mark the same turns about 80% of the time; this budget marks those turns 75% of the
-#: time, in a sixth of the time (bench/review_agreement.py, docs/players.md).
-JUDGE = dataclasses.replace(MASTER, name="review", iterations=30)
+#: mark the same turns about 83% of the time; this budget marks those turns 73% of the
+#: time, as twice its budget does, in an eighth of the time (bench/review_agreement.py,
+#: docs/players.md).
+JUDGE = dataclasses.replace(MASTER, name="review", iterations=15)
 #: The fresh worlds in which a turn's cost is measured.
-CHECKS = 6
+CHECKS = 4
 #: The costliest turns a review marks.
 MARKED = 3
 
