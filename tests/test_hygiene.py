@@ -71,7 +71,6 @@ def test_the_import_scan_sees_every_form(tmp_path: Path) -> None:
                      "e2e.test_e", "tests.test_f"}
 
 
-
 def test_the_benches_and_scripts_import_nothing_of_the_tests() -> None:
     """Issue 30: what the benches share with the tests (the page's driving, positions and
     whole games) lives in scripts/ (page_driver.py, positions.py), never in tests/ or e2e/,
@@ -85,6 +84,7 @@ def test_the_benches_and_scripts_import_nothing_of_the_tests() -> None:
             if bad:
                 offenders[str(path.relative_to(ROOT))] = bad
     assert offenders == {}
+
 
 def timing(path: Path) -> list[str]:
     """The clock reads and Hypothesis deadlines in ``path``, as source text."""

@@ -5,7 +5,7 @@ yardsticks, the evaluation, whole-turn planning and the search. Built on
 The names below load their module on first use, as ``kahuna``'s do: importing one module
 of the package (``kahuna.players.protocol``) imports that module and what it needs, not
 every level. So a page can import the players one module at a time, each in a short task
-of its own (web/boot/loops.py).
+of its own (web/learn/review.py REVIEW_MODULES).
 """
 
 from __future__ import annotations
