@@ -14,12 +14,12 @@ import pytest
 from web.boot import bytecode
 
 
-def build(tmp_path, files: dict[str, str]):
+def build(tmp_path, files: dict[str, str], shipped: str | None = None):
     stdlib = tmp_path / "stdlib.zip"
     with zipfile.ZipFile(stdlib, "w") as out:
         for name, text in files.items():
             out.writestr(name, text)
-    steps = bytecode.bytecode_archive(str(stdlib))
+    steps = bytecode.bytecode_archive(str(stdlib), shipped)
     yielded = 0
     while True:
         try:
@@ -51,6 +51,30 @@ def test_every_module_compiled_once_beside_its_source(tmp_path):
     exec(inner.get_code("inner"), namespace)
     assert namespace["f"]() == "inner"
     assert importer.get_source("alpha") == "VALUE = 41 + 1\n"  # tracebacks keep their lines
+
+
+def test_what_the_site_shipped_is_taken_as_it_is_and_the_rest_compiled(tmp_path):
+    """A first visit boots on the site's .pyc files of the library's largest modules
+    (web/boot-bytecode.zip, with its comment): the device's archive copies them rather
+    than compile them again, in no task of their own."""
+    shipped = tmp_path / "shipped.zip"
+    marked = bytecode.pyc(b"VALUE = 'shipped'\n", "alpha.py")  # other bytes: seen if taken
+    with zipfile.ZipFile(shipped, "w") as out:
+        out.writestr("alpha.pyc", marked)
+        out.comment = b"?pyodide=0.29&sha256=00"
+    files = {"alpha.py": "VALUE = 'compiled'\n", "beta.py": "VALUE = 'beta'\n"}
+    yielded, data = build(tmp_path, files, str(shipped))
+    assert yielded == 1  # beta only
+    archive = tmp_path / "bytecode.zip"
+    archive.write_bytes(data)
+    with zipfile.ZipFile(archive) as read:
+        assert sorted(read.namelist()) == ["alpha.py", "alpha.pyc", "beta.py", "beta.pyc"]
+        assert read.read("alpha.pyc") == marked
+        assert read.read("alpha.py") == b"VALUE = 'compiled'\n"  # the source, for tracebacks
+    for module, value in (("alpha", "shipped"), ("beta", "beta")):
+        namespace: dict = {}
+        exec(zipimport.zipimporter(str(archive)).get_code(module), namespace)
+        assert namespace["VALUE"] == value
 
 
 def test_the_page_s_modules_are_compiled_where_import_finds_and_trusts_them(tmp_path,
@@ -116,11 +140,16 @@ def test_the_names_of_a_deflated_zip_are_read_from_its_directory(tmp_path):
     assert bytecode.zip_names(archive.read_bytes()) == ["a.py", "b/c.py"]
 
 
-def test_what_is_no_plain_zip_is_refused(tmp_path):
+def test_a_zip_s_comment_is_read_past_and_what_is_no_zip_is_refused(tmp_path):
+    """The shipped bytecode's comment names its library (web/pyodide-boot.mjs); bytes
+    after the end record that are not its comment, or no end record, are no zip."""
     archive = tmp_path / "comment.zip"
     with zipfile.ZipFile(archive, "w") as out:
         out.writestr("a.py", "A = 1\n")
-        out.comment = b"a comment"
-    for data in (b"", b"not a zip at all" * 4, archive.read_bytes()):
+        out.writestr("b.pyc", b"\0" * 30)
+        out.comment = b"PK\x05\x06 looks like an end record ?pyodide=1&sha256=ab"
+    data = archive.read_bytes()
+    assert bytecode.zip_names(data) == ["a.py", "b.pyc"]
+    for bad in (b"", b"not a zip at all" * 4, data + b"garbage", data[:-1]):
         with pytest.raises(ValueError):
-            bytecode.zip_names(data)
+            bytecode.zip_names(bad)

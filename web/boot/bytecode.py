@@ -34,9 +34,12 @@ def pyc(source: bytes, path: str) -> bytes:
     return bytes(_code_to_hash_pyc(code, b"\0" * 8, False))
 
 
-def bytecode_archive(stdlib: str = STDLIB) -> Generator[None, None, bytes]:
+def bytecode_archive(stdlib: str = STDLIB, shipped: str | None = None
+                     ) -> Generator[None, None, bytes]:
     """Yield once per module compiled, then return the archive's bytes (a generator, so
-    that the caller can pause between modules)."""
+    that the caller can pause between modules). ``shipped``: the site's archive of .pyc
+    files for this very library, which this boot ran on: what it holds is taken as it is,
+    not compiled again (typing, subprocess and html.entities are among the largest)."""
     # Read by zipimport, which has read the standard library since the boot, and written
     # by hand: zipfile (with shutil, bz2 and lzma) would be compiled from source for this,
     # in one task of half a second on a phone's CPU (issue 33: none over 200 ms).
@@ -45,11 +48,19 @@ def bytecode_archive(stdlib: str = STDLIB) -> Generator[None, None, bytes]:
     with open(stdlib, "rb") as file:
         names = zip_names(file.read())
     source = zipimport.zipimporter(stdlib)
+    held: set[str] = set()
+    if shipped is not None:
+        with open(shipped, "rb") as file:
+            held = set(zip_names(file.read()))
+        ready = zipimport.zipimporter(shipped)
     entries: list[tuple[str, bytes]] = []
     for name in names:
         if not name.endswith(".py"):
             continue
         data = source.get_data(name)
+        if name + "c" in held:
+            entries += [(name + "c", ready.get_data(name + "c")), (name, data)]
+            continue
         entries += [(name + "c", pyc(data, f"{stdlib}/{name}")), (name, data)]
         yield
     return stored_zip(entries)
@@ -61,10 +72,14 @@ def _number(data: bytes, at: int, size: int) -> int:
 
 def zip_names(data: bytes) -> list[str]:
     """The names of the files in the zip archive ``data``, from its central directory
-    (the end record's, with no archive comment)."""
-    end = len(data) - 22
-    if data[end:end + 4] != b"PK\x05\x06":
-        raise ValueError("not a zip archive without a comment")
+    (found by its end record, which an archive comment may follow: the shipped
+    bytecode's names the library it was compiled from)."""
+    low, mark = max(0, len(data) - 22 - 0xFFFF), b"PK\x05\x06"
+    end = data.rfind(mark, low, len(data) - 18)
+    while end >= 0 and end + 22 + _number(data, end + 20, 2) != len(data):
+        end = data.rfind(mark, low, end + 3)  # the comment held those bytes: look before
+    if end < 0:
+        raise ValueError("not a zip archive")
     count, at = _number(data, end + 10, 2), _number(data, end + 16, 4)
     names = []
     for _ in range(count):
@@ -147,7 +162,9 @@ async def _start() -> None:
         if found is None:
             return
         if not found.found:
-            await _keep(found.cache, found.key, to_js(await _stepped(bytecode_archive())))
+            shipped = found.path if found.shipped else None  # what the boot read there
+            await _keep(found.cache, found.key,
+                        to_js(await _stepped(bytecode_archive(shipped=shipped))))
         page = found.page
         if page is not None and not page.found:
             paths, files = await _stepped(page_bytecode(page.home, page.modules.to_py()))
