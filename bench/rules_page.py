@@ -3,6 +3,7 @@ memory with one live board against the game page and against six frames that eac
 the game.
 
     .venv/bin/python bench/rules_page.py [--runs 3] [--lang en] [--json] [--try-only]
+                                         [--after-game]
                                          [--phone]
 
 1. Scrolling: the rules page is opened at 1280x800 (pictures only; with one live board
@@ -29,7 +30,10 @@ the game.
    until the frame that draws that figure's example in the moved board (the first change
    of the frame's board after the click).
 Medians of ``--runs`` runs. Linux only (/proc). Nothing leaves 127.0.0.1. ``--try-only``:
-3 alone; ``--phone``: every page on issue 33's phone (bench/page_figures.py).
+3 alone; ``--phone``: every page on issue 33's phone (bench/page_figures.py);
+``--after-game``: 3 as a player gets there from the game's "How to play": the game opened
+first in the same browser, until it has kept its bytecode (the files then revalidated, as
+a static host's caching has them, rather than sent afresh).
 """
 
 from __future__ import annotations
@@ -46,8 +50,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from bench.page_figures import _probed_page, phone_options, phone_profile  # noqa: E402
-from scripts.browser import launch_chromium  # noqa: E402
+from bench.page_figures import SETTLED, _probed_page, phone_options, phone_profile  # noqa: E402
+from scripts.browser import launch_chromium, wait_ready  # noqa: E402
 from scripts.build_site import write_page_archive  # noqa: E402
 from scripts.rules_page import PAGES  # noqa: E402
 from scripts.site_server import SiteServer  # noqa: E402
@@ -177,10 +181,15 @@ TRY = """async ([figure, moved]) => {
 }"""
 
 
-def try_times(pw, rules: str, **profile) -> dict[str, float]:
-    """ms from "Try it" to the frame showing its board: the first, then moved."""
+def try_times(pw, rules: str, game: str | None = None, **profile) -> dict[str, float]:
+    """ms from "Try it" to the frame showing its board: the first, then moved; ``game``:
+    the game's address, visited first until its bytecode is kept."""
     browser = launch_chromium(pw)
     page, outside = _probed_page(browser, PROBE, **profile)
+    if game is not None:
+        page.goto(game)
+        wait_ready(page)
+        page.evaluate(SETTLED)
     page.goto(rules)
     out = {"try_first_ms": page.evaluate(TRY, ["remove", False])}
     out["try_moved_ms"] = page.evaluate(TRY, ["cascade", True])
@@ -190,11 +199,12 @@ def try_times(pw, rules: str, **profile) -> dict[str, float]:
     return out
 
 
-def one_run(pw, base: str, lang: str, try_only: bool = False, **profile) -> dict:
-    """Every case once, each in a fresh browser (``try_only``: "Try it" alone);
-    ``profile``: ``network`` and ``cpu`` for ``_probed_page``."""
+def one_run(pw, base: str, lang: str, try_only: bool = False, after_game: bool = False,
+            **profile) -> dict:
+    """Every case once, each in a fresh browser (``try_only``: "Try it" alone, after the
+    game when ``after_game``); ``profile``: ``network`` and ``cpu`` for ``_probed_page``."""
     rules = f"{base}rules/{PAGES[lang]}"
-    out: dict[str, float] = try_times(pw, rules, **profile)
+    out: dict[str, float] = try_times(pw, rules, base if after_game else None, **profile)
     if try_only:
         return out
 
@@ -256,13 +266,17 @@ def main() -> None:
     parser.add_argument("--lang", choices=sorted(PAGES), default="en")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--try-only", action="store_true", help='"Try it" alone')
+    parser.add_argument("--after-game", action="store_true",
+                        help='"Try it" alone, after a visit of the game')
     phone_options(parser)
     args = parser.parse_args()
     write_page_archive()
-    server = SiteServer(ROOT, compress=args.phone)
+    server = SiteServer(ROOT, compress=args.phone,
+                        **({"cache_control": "no-cache"} if args.after_game else {}))
     try:
         with sync_playwright() as pw:
-            runs = [one_run(pw, server.url, args.lang, args.try_only, **phone_profile(args))
+            runs = [one_run(pw, server.url, args.lang, args.try_only or args.after_game,
+                            args.after_game, **phone_profile(args))
                     for _ in range(args.runs)]
     finally:
         server.close()
@@ -271,12 +285,13 @@ def main() -> None:
         print(json.dumps({"runs": args.runs, "median": medians, "each": runs}, indent=1))
         return
     print(f"rules page ({args.lang}), median of {args.runs} runs, each case in a fresh Chromium"
-          f"{', on the phone profile' if args.phone else ''}")
+          f"{', on the phone profile' if args.phone else ''}"
+          f"{', after a visit of the game' if args.after_game else ''}")
     each = ", ".join(f"{r['try_first_ms']:.0f}/{r['try_moved_ms']:.0f}" for r in runs)
     print(f'"Try it": the first board {medians["try_first_ms"]:.0f} ms after the click '
           f"(goal <= 4000), moved to another figure {medians['try_moved_ms']:.0f} ms (goal "
           f"<= 1500); each run (first/moved): {each}")
-    if args.try_only:
+    if args.try_only or args.after_game:
         return
     for name in ("rules_pictures", "rules_one_live"):
         print(f"scrolling {name}: longest task {medians[f'{name}_scroll_longest_ms']} ms, "
