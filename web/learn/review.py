@@ -4,8 +4,9 @@ cards), marks the three costliest, and shows the better turn on a board the pers
 through, with a sentence on why. Pure: ``web.boot.dom`` runs ``Reviewing`` in slices, as it
 runs the computer's turns; its dialog is web/view/review.py.
 
-``kahuna``'s review is imported on first use: a player who never asks for one never
-loads it.
+``kahuna``'s review is imported while a game's end offers it, a module a task
+(``REVIEW_MODULES``, web/boot/loops.py), else on first use: a player who never finishes a
+game against the computer never loads it.
 """
 
 from __future__ import annotations
