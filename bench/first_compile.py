@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.page_figures import (  # noqa: E402
-    SETTLED, _probed_page, phone_options, phone_profile, tree_servers,
+    SETTLED, _probed_page, in_turn, phone_options, phone_profile, tree_servers,
 )
 from scripts.browser import launch_chromium, wait_ready  # noqa: E402
 
@@ -57,10 +57,9 @@ def main() -> int:
     rows: dict[str, list[tuple[float, list[float]]]] = {name: [] for name in servers}
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
-        for run in range(args.runs):
-            for name in (list(servers) if run % 2 == 0 else list(reversed(servers))):
-                rows[name].append(first_compile(browser, servers[name][1].url + "?seed=1",
-                                                **phone_profile(args)))
+        for _, name in in_turn(list(servers), args.runs):
+            rows[name].append(first_compile(browser, servers[name][1].url + "?seed=1",
+                                            **phone_profile(args)))
         browser.close()
     for _, server in servers.values():
         server.close()

@@ -33,7 +33,7 @@ import json
 import statistics
 import sys
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,6 +145,14 @@ SETTLED = """async () => {
   }
   throw new Error("the bytecode was never kept");
 }"""
+
+
+def in_turn(names: list[str], rounds: int) -> Iterator[tuple[int, str]]:
+    """(round, name): every name once a round, in the order A B, then B A the next round,
+    so that neither comes first more often (the benches that compare two checkouts)."""
+    for round_ in range(rounds):
+        for name in (names if round_ % 2 == 0 else names[::-1]):
+            yield round_, name
 
 
 def tree_servers(other: Path | None) -> dict[str, tuple[Path, SiteServer]]:

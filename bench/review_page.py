@@ -25,7 +25,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.order_statistics import median_interval  # noqa: E402
-from bench.page_figures import _probed_page, phone_options, phone_profile, tree_servers  # noqa: E402
+from bench.page_figures import (  # noqa: E402
+    _probed_page, in_turn, phone_options, phone_profile, tree_servers,
+)
 from kahuna.notation.link import encode  # noqa: E402
 from scripts.browser import launch_chromium, wait_ready  # noqa: E402
 from scripts.positions import finished_record  # noqa: E402
@@ -68,11 +70,10 @@ def main() -> int:
     rows: dict[str, list[tuple[float, float, int]]] = {name: [] for name in servers}
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
-        for seed in range(1, args.games + 1):
-            link = "?pace=0&record=" + encode(finished_record(seed))
-            for name in (list(servers) if seed % 2 else list(reversed(servers))):
-                rows[name].append(review_once(browser, servers[name][1].url + link,
-                                               args.read, **phone_profile(args)))
+        for game, name in in_turn(list(servers), args.games):
+            link = "?pace=0&record=" + encode(finished_record(game + 1))
+            rows[name].append(review_once(browser, servers[name][1].url + link,
+                                           args.read, **phone_profile(args)))
         browser.close()
     for _, server in servers.values():
         server.close()

@@ -35,8 +35,8 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from bench.order_statistics import mean_interval, quantile_interval  # noqa: E402
-from bench.page_figures import (_probed_page, phone_options, phone_profile,  # noqa: E402
-                                ready_ms, tree_servers)
+from bench.page_figures import (_probed_page, in_turn, phone_options,  # noqa: E402
+                                phone_profile, ready_ms, tree_servers)
 from scripts.browser import launch_chromium  # noqa: E402
 
 #: How often the menu is opened while the games go on.
@@ -141,13 +141,11 @@ def main() -> int:
     results: dict[str, list[dict[str, list[float]]]] = {name: [] for name in servers}
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
-        for round_ in range(args.rounds):
-            order = list(servers) if round_ % 2 == 0 else list(reversed(servers))
-            for name in order:
-                url = f"{servers[name][1].url}?autoplay={args.level}&pace=0&seed={round_ + 1}"
-                results[name].append(run(browser, url, args.games, **phone_profile(args)))
-                print(f"round {round_ + 1} {name}: {len(results[name][-1]['decisions'])} "
-                      f"decisions", flush=True)
+        for round_, name in in_turn(list(servers), args.rounds):
+            url = f"{servers[name][1].url}?autoplay={args.level}&pace=0&seed={round_ + 1}"
+            results[name].append(run(browser, url, args.games, **phone_profile(args)))
+            print(f"round {round_ + 1} {name}: {len(results[name][-1]['decisions'])} "
+                  f"decisions", flush=True)
         browser.close()
     for _, server in servers.values():
         server.close()
