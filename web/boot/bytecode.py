@@ -58,11 +58,12 @@ def bytecode_archive(stdlib: str = STDLIB, shipped: str | None = None
         if not name.endswith(".py"):
             continue
         data = source.get_data(name)
-        if name + "c" in held:
-            entries += [(name + "c", ready.get_data(name + "c")), (name, data)]
-            continue
-        entries += [(name + "c", pyc(data, f"{stdlib}/{name}")), (name, data)]
-        yield
+        if name + "c" in held:  # taken as it is: no task of its own
+            code = ready.get_data(name + "c")
+        else:
+            code = pyc(data, f"{stdlib}/{name}")
+            yield
+        entries += [(name + "c", code), (name, data)]
     return stored_zip(entries)
 
 
