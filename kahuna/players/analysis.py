@@ -12,8 +12,8 @@ that differ only there give the same answer.
    best ``alternatives``.
 3. Those are played again in ``checks`` fresh worlds, the same for each, and ranked by
    their mean value there; a turn's chance to win is the mean, over those worlds, of the
-   evaluation's fitted chance (``evaluate.FITTED``: sigmoid of the value over
-   ``CHANCE_SCALE``; a game the trial ends counts as won or lost outright).
+   evaluation's fitted chance (``evaluate.win_chance``; a game the trial ends counts as
+   won or lost outright).
 
 ``Analysing`` runs in slices (``step(seconds)``, like ``Reviewing``) with its
 ``progress``; ``best_turns`` runs it to the end. The same seed gives the same answer
@@ -31,15 +31,13 @@ from gettext import NullTranslations
 
 from ..rules.actions import TURN_ENDING
 from ..rules.observation import Observation
+from .evaluate import win_chance
 from .levels import MASTER
 from .plans import Plan, plans
 from ..rules.state import Effects
 from .review import Reason, Turn, walk_turn, why_turn
 from .search import Level, trial
 
-#: The scale of the fitted evaluation: sigmoid(value / CHANCE_SCALE) predicts a win
-#: (``evaluate.FITTED``'s fit, docs/players.md).
-CHANCE_SCALE = 2.15
 #: Fresh worlds each kept turn is measured in for its evaluation.
 CHECKS = 16
 _ENGLISH = NullTranslations()
@@ -140,7 +138,7 @@ class Analysing:
             for arm, chance in zip(fresh, chances):
                 done = yield from trial(world, arm.plan, obs.seat, level)
                 arm.values.append(done.value)
-                chance.append(_chance(done.value))
+                chance.append(win_chance(done.value))
                 self._trials += 1
                 yield
         order = sorted(range(len(fresh)), key=lambda i: (-fresh[i].mean, i))
@@ -175,11 +173,6 @@ class Analysing:
             if len(alive) <= 2 * keep:
                 return alive[:keep]
             alive = alive[:max(keep, len(alive) // 2)]
-
-
-def _chance(value: float) -> float:
-    """The fitted chance to win of a trial's value (a won game, ``WIN`` and more, is 1)."""
-    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, value / CHANCE_SCALE))))
 
 
 def best_turns(obs: Observation, level: Level = MASTER, seed: int = 0,

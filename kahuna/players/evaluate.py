@@ -17,6 +17,9 @@ from .model import Logistic, can_complete
 
 #: The value of a won game, far above any margin of points.
 WIN = 100.0
+#: Points per unit of log-odds: sigmoid(value / CHANCE_SCALE) predicts a win (the fit of
+#: ``FITTED``, docs/players.md; the fitted model's logits are scaled by it too).
+CHANCE_SCALE = 2.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +115,11 @@ def evaluate(state: State, player: int, weights: Weights | Logistic = DEFAULT) -
     supply = state.supply
     value += weights.bridge * (supply[opp] - supply[player])
     return value
+
+
+def win_chance(value: float) -> float:
+    """The chance to win that a value stands for (a won game, ``WIN`` and more, is 1)."""
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, value / CHANCE_SCALE))))
 
 
 _OVER, _FINAL = Phase.OVER, Phase.FINAL

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from operator import mul
 from pathlib import Path
 
-from ..players.evaluate import FITTED, evaluate
+from ..players.evaluate import CHANCE_SCALE, FITTED, evaluate, win_chance
 from ..players.fitted_model import MODEL
 from ..players.levels import choose, level_named
 from ..players.model import NAMES, features
@@ -45,10 +45,6 @@ def game(level_name: str, deal: int, rules: str = "", model: bool = False) -> di
     return {"deal": deal, "rules": rules, "actions": " ".join(actions),
             "winner": state.outcome.winner}
 
-
-#: Points of today's evaluation per unit of log-odds (its fitted scale, docs/players.md);
-#: the model's logits are turned into points by it too, so a won game stays far above.
-SCALE = 2.15
 
 #: Per round, the distinct feature rows: row -> [weight, sum of results, sum of the old
 #: evaluation's log-loss].
@@ -85,7 +81,7 @@ def collect(records: Iterable[dict]) -> tuple[Rows, Rows, int]:
         for state in kept:
             for seat in (0, 1):
                 y = results[seat]
-                p = _sigmoid(evaluate(state, seat, FITTED) / SCALE)
+                p = win_chance(evaluate(state, seat, FITTED))
                 slot = rows[state.round - 1][tuple(features(state, seat))]
                 slot[0] += 1.0
                 slot[1] += y
@@ -177,6 +173,6 @@ def module_text(rounds: list[list[float]], sources: list[str], l2: float) -> str
             f' (L2 {l2}) from\n{", ".join(Path(s).name for s in sources)}; the features are'
             f' ``model.NAMES``, one row per round."""\n\n'
             "from .model import Logistic\n\n"
-            f"MODEL = Logistic(rounds=(\n{body},\n), scale={SCALE})\n")
+            f"MODEL = Logistic(rounds=(\n{body},\n), scale={CHANCE_SCALE})\n")
 
 
