@@ -16,7 +16,7 @@ from kahuna.players.levels import LEVELS, PLAYERS, choose, make_player
 from kahuna.rules.state import HAND_LIMIT
 from kahuna.players.protocol import Sliced
 
-from .helpers import island, play, worked_example
+from .helpers import finished, island, play, worked_example
 
 #: The search players: the levels.
 SEARCHERS = list(LEVELS)
@@ -429,15 +429,6 @@ def trial_cases(seeds, every):
             casual = make_player("casual")
             plan = (choose(casual, obs, random.Random(n)), *casual.planned())
             yield obs, obs.sample_state(random.Random(n)), plan
-
-
-def finished(work):
-    """What a generator returns, run to its end."""
-    try:
-        while True:
-            next(work)
-    except StopIteration as done:
-        return done.value
 
 
 def test_the_worst_of_the_replies_is_no_better_for_us_than_the_best_planned_reply():

@@ -11,6 +11,8 @@ from kahuna.players.levels import make_player
 from kahuna.players.model import NAMES, Logistic, features
 from kahuna.tools.model_fit import collect, fit, game, loss, module_text, positions
 
+from .helpers import finished
+
 
 def played_positions(seed: int):
     """Every state met in one game of the casual level against itself (not over)."""
@@ -146,18 +148,11 @@ def test_a_trial_ends_on_the_leaf_evaluation_when_the_level_names_one():
     level = dataclasses.replace(make_player("master-leaf").level, horizon=0)
     assert level.weights is FITTED and level.leaf is MODEL
 
-    def run(work):
-        try:
-            while True:
-                next(work)
-        except StopIteration as done:
-            return done.value
-
-    plan = run(unhurried(plans(state, 4, 4, FITTED)))[0][1]
+    plan = finished(unhurried(plans(state, 4, 4, FITTED)))[0][1]
     after = state.fork()
     for action in plan:
         after.do(action)
-    ended = run(trial(state, plan, seat, level))
+    ended = finished(trial(state, plan, seat, level))
     assert ended.value == evaluate(after, seat, MODEL) != evaluate(after, seat, FITTED)
-    plain = run(trial(state, plan, seat, dataclasses.replace(level, leaf=None)))
+    plain = finished(trial(state, plan, seat, dataclasses.replace(level, leaf=None)))
     assert plain.value == evaluate(after, seat, FITTED)
