@@ -11,8 +11,6 @@ from kahuna.players.levels import make_player
 from kahuna.players.model import NAMES, Logistic, features
 from kahuna.tools.model_fit import collect, fit, game, loss, module_text, positions
 
-from .helpers import finished
-
 
 def played_positions(seed: int):
     """Every state met in one game of the casual level against itself (not over)."""
@@ -132,27 +130,3 @@ def test_the_candidate_takes_a_level_tuning_but_refuses_a_hand_set_weight():
         assert "fitted model" in str(error)
     else:
         raise AssertionError("a hand-set weight was taken by a fitted model")
-
-
-def test_a_trial_ends_on_the_leaf_evaluation_when_the_level_names_one():
-    """``Level.leaf``: the search's beam keeps its weights, a trial's last position is
-    valued by the model (the candidate ``master-leaf``)."""
-    import dataclasses
-
-    from kahuna.players.evaluate import FITTED
-    from kahuna.players.plans import plans, unhurried
-    from kahuna.players.search import trial
-
-    state = next(s for s in played_positions(6) if s.round == 2)
-    seat = state.to_move
-    level = dataclasses.replace(make_player("master-leaf").level, horizon=0)
-    assert level.weights is FITTED and level.leaf is MODEL
-
-    plan = finished(unhurried(plans(state, 4, 4, FITTED)))[0][1]
-    after = state.fork()
-    for action in plan:
-        after.do(action)
-    ended = finished(trial(state, plan, seat, level))
-    assert ended.value == evaluate(after, seat, MODEL) != evaluate(after, seat, FITTED)
-    plain = finished(trial(state, plan, seat, dataclasses.replace(level, leaf=None)))
-    assert plain.value == evaluate(after, seat, FITTED)

@@ -81,12 +81,10 @@ LEVEL_SETTINGS: tuple[Level, ...] = (
 )
 LEVELS: tuple[str, ...] = tuple(level.name for level in LEVEL_SETTINGS)
 
-#: Candidates for the top level, not levels (issue 34), measured against the master
-#: before one may replace it: the master's search with the logistic model of the chance
-#: to win (``model.py``, fitted by ``bench/fit_model.py``) as its evaluation everywhere
-#: (``master-model``), or only for the positions its trials end on (``master-leaf``).
-CANDIDATES: tuple[Level, ...] = (dataclasses.replace(MASTER, name="master-model", weights=MODEL),
-                                 dataclasses.replace(MASTER, name="master-leaf", leaf=MODEL))
+#: A candidate for the top level, not a level (issue 34): the master's search with the
+#: logistic model of the chance to win as its evaluation (``model.py``, fitted by
+#: ``bench/fit_model.py``), measured against the master before it may replace it.
+CANDIDATES: tuple[Level, ...] = (dataclasses.replace(MASTER, name="master-model", weights=MODEL),)
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
@@ -131,7 +129,7 @@ def _tuning(text: str, weights: Weights) -> dict[str, Any]:
     """``"iterations=400,candidates=12"`` to keyword arguments of ``Level``. The
     evaluation's weights are tuned the same way (``reach=0.3``), an entry of a tuple of
     weights by its 1-based position (``final3=1.2``)."""
-    tunable = [f.name for f in dataclasses.fields(Level) if f.name not in ("name", "weights", "leaf")]
+    tunable = [f.name for f in dataclasses.fields(Level) if f.name not in ("name", "weights")]
     weight_names = {f.name for f in dataclasses.fields(Weights)}
     result: dict[str, Any] = {}
     changed: dict[str, Any] = {}

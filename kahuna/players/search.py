@@ -33,7 +33,6 @@ from ..rules.board import N_ISLANDS
 from ..rules.observation import Observation, observe
 from ..rules.state import Phase, State
 from .evaluate import DEFAULT, Weights, evaluate
-from .model import Logistic
 from .plans import Plan, best_action, greedy_turn, planned_turn, plans, unhurried
 from .protocol import Decided, Sliced, Thinking, Work, legal_actions, unless_hurried
 
@@ -63,8 +62,6 @@ class Level:
     #: the turns it answers. 0 or 1: the reply as ``planned`` says.
     replies: int = 0
     weights: Weights = DEFAULT
-    #: The evaluation of a trial's last position, if not ``weights`` (issue 34).
-    leaf: Weights | Logistic | None = None
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
     #: Softmax temperature (points) over the best plans: 0 always plays the best.
@@ -224,8 +221,7 @@ def trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None, 
 def _ended(state: State, seat: int, level: Level, taken: frozenset[int]) -> Trial:
     """The trial that ended in ``state``."""
     winner = state.outcome.winner if state.is_over else None
-    leaf = level.weights if level.leaf is None else level.leaf
-    return Trial(evaluate(state, seat, leaf), taken, winner)
+    return Trial(evaluate(state, seat, level.weights), taken, winner)
 
 
 def _theirs(state: State, seat: int) -> frozenset[int]:
