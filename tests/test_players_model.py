@@ -130,3 +130,16 @@ def test_the_candidate_takes_a_level_tuning_but_refuses_a_hand_set_weight():
         assert "fitted model" in str(error)
     else:
         raise AssertionError("a hand-set weight was taken by a fitted model")
+
+
+def test_a_value_stands_for_a_chance_to_win_and_a_won_game_for_certainty():
+    """``win_chance``: the master's value and the model's points both read as a chance (a
+    logit of the model is ``CHANCE_SCALE`` points), and a finished game counts whole."""
+    from kahuna.players.evaluate import CHANCE_SCALE, win_chance
+
+    assert win_chance(0.0) == 0.5
+    assert abs(win_chance(CHANCE_SCALE) - 1 / (1 + math.exp(-1))) < 1e-12
+    assert win_chance(WIN) > 1 - 1e-12 and win_chance(-WIN - 12) < 1e-12
+    assert win_chance(-1.0) < win_chance(1.0)
+    assert abs(win_chance(1.0) + win_chance(-1.0) - 1) < 1e-12
+    assert MODEL.scale == CHANCE_SCALE
