@@ -23,9 +23,10 @@ from scripts.positions import (
 
 __all__ = ["BLACK_BRIDGES", "HOLD_ALOA", "HOLD_COCO", "HOLD_LALE", "QUICK", "ROOT",
            "WHITE_BRIDGES", "another_card_named", "bridges", "candidate_actions",
-           "final_position", "finished", "forged", "game_state", "island", "kahuna", "last_card", "legal",
-           "line", "midgame", "names", "play", "play_randomly", "position", "random_record",
-           "rest_of", "tutorial_position", "worked_example", "write"]
+           "final_position", "finished", "forged", "game_state", "island", "kahuna",
+           "last_card", "legal", "line", "midgame", "names", "play", "play_randomly",
+           "position", "random_record", "rest_of", "tutorial_position", "worked_example",
+           "write"]
 
 #: A cheap judge, so the tests of the review and the analysis stay quick; the page and the
 #: command line use the master.

@@ -32,8 +32,8 @@ from .protocol import Decided, Player, Sliced, Thinking, legal_actions
 from .search import Level, SearchPlayer
 
 __all__ = ["Decided", "Player", "Sliced", "Thinking", "RandomPlayer", "GreedyPlayer",
-           "SearchPlayer", "Level", "LEVEL_SETTINGS", "MASTER", "CANDIDATES", "PLAYERS", "LEVELS", "choose",
-           "level_named", "make_player"]
+           "SearchPlayer", "Level", "LEVEL_SETTINGS", "MASTER", "CANDIDATES", "PLAYERS", "LEVELS",
+           "choose", "level_named", "make_player"]
 
 
 class RandomPlayer:
