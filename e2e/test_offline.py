@@ -68,7 +68,8 @@ def current_game(page: Page) -> dict:
 
 @pytest.mark.parametrize("prefix", ["", "/kahuna"], ids=["root", "subpath"])
 def test_offline_a_whole_game_and_a_save_that_survives_reload(
-    prefix, built_site, serve_site, sw_context, external_requests, wait_ready, screenshot
+    prefix, built_site, serve_site, sw_context, external_requests, wait_ready, screenshot,
+    console_messages
 ):
     server = serve_site(built_site, prefix)
     page = first_visit(sw_context, server.url, wait_ready)
@@ -102,6 +103,9 @@ def test_offline_a_whole_game_and_a_save_that_survives_reload(
     # check, which Chromium's offline mode does not stop: hence the server's own switch).
     assert set(server.hits[asked:]) <= {prefix + f for f in WORKER_FILES}, server.hits[asked:]
     assert external_requests == []
+    # the reloads through the worker used index.html's every preload (Chromium warns of
+    # one unused a few seconds after the page's load: e2e/test_boot.py)
+    assert [m for m in console_messages if "preload" in m] == []
 
 
 def test_new_version_replaces_the_old_one_cleanly(

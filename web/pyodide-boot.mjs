@@ -114,30 +114,15 @@ function writeAll(FS, tar) {
 // may be what is wrong, so the next boot compiles from source (and keeps it anew).
 globalThis.kahunaForgetBytecode = () => globalThis.caches?.delete(CACHE);
 
-// Resolves once this page is on the reader's screen; at once unless it is in a frame (an
-// embed). Browsers load a host page's lazy frames a few screens ahead (Chromium loaded
-// five of nine 520 px frames at once), and each runtime's boot competes with the one the
-// reader looks at: a frame off screen starts only when scrolled to. An
-// IntersectionObserver in a frame measures against the top-level page's viewport (and
-// the frame's clipping), so the frame itself knows. <html data-boot="waiting"> meanwhile.
-function onScreen() {
-  if (window.parent === window || !globalThis.IntersectionObserver) return Promise.resolve();
-  const root = document.documentElement;
-  root.dataset.boot = "waiting";
-  return new Promise((resolve) => {
-    // the margin counts for a frame of the host's own site only (a browser's rule)
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      delete root.dataset.boot;
-      resolve();
-    }, { rootMargin: "200px" });
-    observer.observe(root);
-  });
-}
-
+// index.html's kahunaOnScreen resolves once this page is on the reader's screen; at once
+// unless it is in a frame (an embed). Browsers load a host page's lazy frames a few
+// screens ahead (Chromium loaded five of nine 520 px frames at once), and each runtime's
+// boot competes with the one the reader looks at: a frame off screen starts only when
+// scrolled to. An IntersectionObserver in a frame measures against the top-level page's
+// viewport (and the frame's clipping), so the frame itself knows. <html data-boot="waiting">
+// meanwhile.
 export async function loadPyodide(options = {}) {
-  await onScreen();
+  await globalThis.kahunaOnScreen;
   // All started at once: they run while the runtime downloads and instantiates.
   const tar = pageTar();
   const stdlib = kept(STDLIB, () => fetched(STDLIB));
