@@ -43,16 +43,17 @@ NOT_PRELOADED = ("web/style.css", "web/vendor/core.css", "web/idb-memory.js",
                  "web/boot-bytecode.zip", "web/icons/icon.svg")
 
 
-@pytest.mark.parametrize("visit", ["first", "later"])
-def test_the_boot_asks_for_every_file_of_the_runtime_at_once(visit, browser, base_url,
-                                                             console_messages, wait_ready):
+@pytest.mark.parametrize("visit", ["first", "later", "first, at a sub-path"])
+def test_the_boot_asks_for_every_file_of_the_runtime_at_once(
+        visit, browser, base_url, kahuna_url, console_messages, wait_ready):
     """index.html preloads every file the runtime's boot fetches (docs/deploy.md,
     "Preloading"): none waits for the file that names it, a round trip each on a phone's
     network; and every preload is used, none fetched twice (Chromium warns, a few seconds
     after the page's load, of a preload not used, or not matched for want of the right
     `as` or credentials)."""
-    context = browser.new_context(first_boot=visit == "first", service_workers="block")
+    context = browser.new_context(first_boot=visit != "later", service_workers="block")
     page = context.new_page()
+    base_url = kahuna_url if "sub-path" in visit else base_url
     page.goto(base_url + "?seed=1")
     wait_ready(page)
     preloaded = page.eval_on_selector_all(
