@@ -6,10 +6,11 @@ is a change no slower to boot?
 OTHER_ROOT is a checkout of the code to compare with (``git worktree add /tmp/base
 <commit>``); it needs ``web/vendor/`` like this one (a copy or a link of ours will do, when
 the runtime's version is the same; a copy of its own runtime when it differs) and, for a
-checkout whose page is an archive, its ``scripts/setup.sh`` run. Each round times a cold visit and a warm reload of
-each page, in an order that alternates; the note takes the medians and the median of the
-round-by-round differences with its 95% sign-test interval. ``--phone``: on issue 33's
-phone (bench/page_figures.py), the files gzipped as a static host sends them.
+checkout whose page is an archive, its ``scripts/setup.sh`` run. Each round times a cold
+visit and a warm reload of each page, in an order that alternates; the note takes the
+medians and the median of the round-by-round differences with its 95% sign-test
+interval. ``--phone``: on issue 33's phone (bench/page_figures.py), the files gzipped as
+a static host sends them.
 """
 
 from __future__ import annotations
