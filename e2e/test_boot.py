@@ -53,8 +53,8 @@ def test_the_boot_asks_for_every_file_of_the_runtime_at_once(
     `as` or credentials)."""
     context = browser.new_context(first_boot=visit != "later", service_workers="block")
     page = context.new_page()
-    base_url = kahuna_url if "sub-path" in visit else base_url
-    page.goto(base_url + "?seed=1")
+    site = kahuna_url if "sub-path" in visit else base_url
+    page.goto(site + "?seed=1")
     wait_ready(page)
     preloaded = page.eval_on_selector_all(
         "link[rel=preload], link[rel=modulepreload]", "links => links.map((l) => l.href)")
@@ -62,11 +62,11 @@ def test_the_boot_asks_for_every_file_of_the_runtime_at_once(
     page.wait_for_timeout(4000)  # Chromium's "not used within a few seconds"
     context.close()
     assert len(preloaded) == len(set(preloaded))
-    ours = {url.removeprefix(base_url) for url in fetched if url.startswith(base_url)}
+    ours = {url.removeprefix(site) for url in fetched if url.startswith(site)}
     assert set(preloaded) <= set(fetched)
-    assert ours - set(NOT_PRELOADED) == {url.removeprefix(base_url) for url in preloaded}
+    assert ours - set(NOT_PRELOADED) == {url.removeprefix(site) for url in preloaded}
     # python_stdlib.zip is fetched twice by design: by web/pyodide-boot.mjs for its key,
     # and by Pyodide; every other file once
     twice = [url for url in set(fetched) if fetched.count(url) > 1]
-    assert twice in ([], [base_url + "web/vendor/python_stdlib.zip"])
+    assert twice in ([], [site + "web/vendor/python_stdlib.zip"])
     assert [m for m in console_messages if "preload" in m] == []

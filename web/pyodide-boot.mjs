@@ -2,8 +2,8 @@
 // into its file system before Python starts (`fsInit`):
 //
 // - The page's own modules and catalogues, web/page.tar.gz (scripts/build_site.py),
-//   unpacked into the working directory. The download starts with this module, so it
-//   runs while the runtime downloads and boots; PyScript's [files] would fetch it only
+//   unpacked into the working directory. It downloads while the runtime does (index.html
+//   preloads it with the runtime's files) and boots; PyScript's [files] would fetch it only
 //   after the boot and unpack it with Python's tarfile (compiled from source at every
 //   cold boot). Should it fail, Python starts without them and web/main.py says that
 //   the game could not load.
