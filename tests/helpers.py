@@ -23,7 +23,7 @@ from scripts.positions import (
 
 __all__ = ["BLACK_BRIDGES", "HOLD_ALOA", "HOLD_COCO", "HOLD_LALE", "QUICK", "ROOT",
            "WHITE_BRIDGES", "another_card_named", "bridges", "candidate_actions",
-           "final_position", "finished", "forged", "game_state", "island", "kahuna",
+           "final_position", "forged", "game_state", "island", "kahuna",
            "last_card", "legal", "line", "midgame", "names", "play", "play_randomly",
            "position", "random_record", "rest_of", "tutorial_position", "worked_example",
            "write"]
@@ -31,15 +31,6 @@ __all__ = ["BLACK_BRIDGES", "HOLD_ALOA", "HOLD_COCO", "HOLD_LALE", "QUICK", "ROO
 #: A cheap judge, so the tests of the review and the analysis stay quick; the page and the
 #: command line use the master.
 QUICK = Level("quick", width=4, depth=3, candidates=4, iterations=16, horizon=3)
-
-
-def finished(work):
-    """What a generator returns, run to its end."""
-    try:
-        while True:
-            next(work)
-    except StopIteration as done:
-        return done.value
 
 
 def island(name: str) -> int:

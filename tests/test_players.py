@@ -14,9 +14,9 @@ from kahuna import BLACK, Phase, Setup, Termination, new_game, observe
 from kahuna.players.evaluate import Weights
 from kahuna.players.levels import LEVELS, PLAYERS, choose, make_player
 from kahuna.rules.state import HAND_LIMIT
-from kahuna.players.protocol import Sliced
+from kahuna.players.protocol import Sliced, run_to_end
 
-from .helpers import finished, island, play, worked_example
+from .helpers import island, play, worked_example
 
 #: The search players: the levels.
 SEARCHERS = list(LEVELS)
@@ -444,7 +444,7 @@ def test_the_worst_of_the_replies_is_no_better_for_us_than_the_best_planned_repl
     careful = dataclasses.replace(planned, replies=3)
     compared = lower = 0
     for obs, world, plan in trial_cases(range(8), 11):
-        values = [finished(kahuna.players.search.trial(world.copy(), plan, obs.seat, level)).value
+        values = [run_to_end(kahuna.players.search.trial(world.copy(), plan, obs.seat, level)).value
                   for level in (planned, careful)]
         assert values[1] <= values[0] + 1e-9
         compared += 1
@@ -464,7 +464,7 @@ def test_a_trial_names_the_islands_the_worst_reply_took_and_the_winner():
         for action in plan:
             after.do(action)
         held = {i for i in range(12) if after.control[i] == 1 - obs.seat}
-        result = finished(kahuna.players.search.trial(world.copy(), plan, obs.seat, MASTER))
+        result = run_to_end(kahuna.players.search.trial(world.copy(), plan, obs.seat, MASTER))
         assert not result.taken & held
         assert result.winner in (None, 0, 1)
         seen_taken += bool(result.taken)

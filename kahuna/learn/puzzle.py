@@ -123,11 +123,8 @@ def whole_turns(state: State) -> list[Plan]:
 
 def finished(search: Generator[None, bool, list[tuple[float, Plan]]]) -> list[Plan]:
     """The plans of a ``plans`` search run to its end, never told to hurry, best first."""
-    try:
-        while True:
-            next(search)
-    except StopIteration as done:
-        return [plan for _, plan in done.value]
+    from ..players.protocol import run_to_end
+    return [plan for _, plan in run_to_end(search)]
 
 
 def solve(goal: Goal, state: State) -> tuple[list[Plan], int]:

@@ -104,6 +104,15 @@ class Sliced:
         return self._action
 
 
+def run_to_end(work: Generator[None, object, _T]) -> _T:
+    """What ``work`` returns, run to its end in one go (never told to hurry)."""
+    try:
+        while True:
+            next(work)
+    except StopIteration as done:
+        return done.value
+
+
 def unless_hurried(work: Generator[None, object, _T]) -> Generator[None, bool, _T | None]:
     """Run ``work`` (a part of a search that cannot stop halfway, such as one trial) a
     unit at a time, yielding after each; None, ``work`` abandoned, once told to hurry."""

@@ -43,6 +43,7 @@ from ..rules.state import Effects, Phase, State
 from .evaluate import WIN
 from .levels import MASTER
 from .plans import Plan, plans
+from .protocol import run_to_end
 from .search import Level, trial
 
 #: English, the messages as written here (``kahuna.translations("en")`` is the same).
@@ -186,12 +187,7 @@ def review(start: State, actions: Sequence[Action], seat: int, level: Level = JU
 def judge_turn(turn: Turn, level: Level = JUDGE, seed: int = 0, checks: int = CHECKS
                ) -> TurnReview:
     """The judgment of one turn in one go (the same as in a whole review)."""
-    work = _judge(turn, level, seed, checks)
-    try:
-        while True:
-            next(work)
-    except StopIteration as done:
-        return done.value
+    return run_to_end(_judge(turn, level, seed, checks))
 
 
 class Reviewing:
