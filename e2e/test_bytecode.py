@@ -83,6 +83,32 @@ def test_a_later_boot_loads_the_kept_bytecode_and_plays_the_same_game(
     context.close()
 
 
+# How many bytecode entries the cache holds now (none until an archive is done).
+HELD = """async () => {
+  const found = await globalThis.kahunaBytecode;
+  return (await (await caches.open(found.cache)).keys()).length;
+}"""
+
+
+def test_nothing_is_compiled_while_the_person_plays(browser, base_url, wait_ready):
+    """A module compiles in one task, which a tap waits for (issue 33): on the person's
+    turn the bytecode waits until nobody has touched the page for a while (bytecode.QUIET,
+    3 s), then is kept as before."""
+    context = browser.new_context(first_boot=True, service_workers="block")
+    probe(context, base_url)
+    page = context.new_page()
+    page.goto(base_url + QUERY)
+    wait_ready(page)
+    settle(page)
+    assert page.get_attribute("body", "data-turn") == "person"
+    for _ in range(16):  # 8 s of a key now and then, each sooner than 3 s after the last
+        page.keyboard.press("Shift")
+        page.wait_for_timeout(500)
+    assert page.evaluate(HELD) == 0
+    page.evaluate(KEPT)  # left alone, the page keeps its bytecode
+    context.close()
+
+
 def test_bytecode_for_another_standard_library_or_page_is_never_used(browser, base_url, wait_ready):
     context = browser.new_context(first_boot=True, service_workers="block")
     probe(context, base_url)

@@ -2,7 +2,7 @@
 
 After the board is ready, for each archive the page runs on whose bytecode the boot did
 not find, ``remember()`` compiles its modules with this runtime, a module at a time
-between frames, and stores the result in the Cache API:
+while the person is not playing (``_calm``), and stores the result in the Cache API:
 
 - the standard library (/lib/python314.zip): an archive of unchecked-hash .pyc files
   (PEP 552) next to their sources, which zipimport loads without comparing with anything,
@@ -23,7 +23,12 @@ from collections.abc import Generator, Iterable
 from typing import Any
 
 STDLIB = "/lib/python314.zip"
+#: A module compiles in one task, up to about 50 ms on a phone's CPU, and a tap that comes
+#: meanwhile waits for it (issue 33: a tap shown within 100 ms). So modules are compiled
+#: while the computer plays, or once nobody has tapped or pressed a key for QUIET seconds.
+QUIET = 3.0
 _started = False
+_last_input = 0.0  # performance.now() of the last tap or key, in ms
 
 
 def pyc(source: bytes, path: str) -> bytes:
@@ -131,14 +136,31 @@ def page_bytecode(home: str, modules: Iterable[str]
     return paths, files
 
 
+def _touched(event: Any) -> None:
+    global _last_input
+    from js import performance
+
+    _last_input = performance.now()
+
+
+async def _calm() -> None:
+    """Wait until a module may be compiled without holding up the person's next tap."""
+    from js import document, performance
+
+    while (document.body.dataset.turn != "wait"
+           and performance.now() - _last_input < QUIET * 1000):
+        await asyncio.sleep(0.25)
+    await asyncio.sleep(0.005)  # a frame for the page between two modules
+
+
 async def _stepped(steps: Generator[None, None, Any]) -> Any:
-    """What a generator above returns, a frame given to the page between two modules."""
+    """What a generator above returns, compiling each module at a calm moment."""
     while True:
+        await _calm()
         try:
             next(steps)
         except StopIteration as done:
             return done.value
-        await asyncio.sleep(0.005)
 
 
 async def _keep(cache_name: str, key: str, data: Any) -> None:
@@ -154,9 +176,18 @@ async def _keep(cache_name: str, key: str, data: Any) -> None:
 
 
 async def _start() -> None:
+    from js import document, performance
+    from pyodide.ffi import create_proxy
+
+    global _last_input
+    _last_input = performance.now()  # the board just shown: the person may be about to tap
+    listener = create_proxy(_touched)
     try:
         from js import globalThis, kahunaTar
         from pyodide.ffi import to_js
+
+        for kind in ("pointerdown", "keydown"):
+            document.addEventListener(kind, listener, True)
 
         pending = getattr(globalThis, "kahunaBytecode", None)
         found = await pending if pending is not None else None
@@ -174,6 +205,10 @@ async def _start() -> None:
         from js import console
 
         console.warn(f"kahuna: bytecode not kept: {error!r}")
+    finally:
+        for kind in ("pointerdown", "keydown"):
+            document.removeEventListener(kind, listener, True)
+        listener.destroy()
 
 
 def remember() -> None:
