@@ -2,7 +2,8 @@
 touch target, measured in Chromium at 390x844 (portrait) and 844x390 (landscape).
 
     .venv/bin/python bench/touch_figures.py [--root PATH] [--shots DIR] [--json]
-                                            [--taps TURNS [--phone]] [--handler N [--phone]]
+                                            [--taps TURNS [--runs R] [--phone]]
+                                            [--handler N [--phone]]
 
 ``--root`` serves another checkout (with its own web/vendor), so that a base commit is
 measured by the same script. The page is a game against the computer at the person's
@@ -23,8 +24,9 @@ over TURNS of the person's turns against the computer: a card chosen (a tap on t
 first card, until it shows pressed) and a bridge placed (a click in the middle of a lit
 line, until the bridge is on the board), each from the input's first event
 (``pointerdown``'s timestamp) to the frame that draws the change (requestAnimationFrame
-after the page's document shows it); p95 with its 95% interval. ``--phone``: on issue 33's
-phone (bench/page_figures.py's ``phone_profile``).
+after the page's document shows it); p95 with its 95% interval. ``--runs R``: R games,
+each in a fresh page, their taps pooled (each run's p95 printed too). ``--phone``: on issue
+33's phone (bench/page_figures.py's ``phone_profile``).
 
 ``--handler N`` measures instead the page's own part of a card tap, with no input's way to
 it: the hand's first card clicked N times by script (chosen, let go, ...), each click's
@@ -232,6 +234,7 @@ def main() -> None:
     parser.add_argument("--shots", type=Path, help="save a screenshot per size here")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--taps", type=int, metavar="TURNS", help="how soon a tap shows")
+    parser.add_argument("--runs", type=int, default=1, help="games of --taps, pooled")
     parser.add_argument("--handler", type=int, metavar="N", help="a card tap's own work")
     phone_options(parser)
     args = parser.parse_args()
@@ -249,12 +252,19 @@ def main() -> None:
                 print(f"  {kind}: median {statistics.median(ms):.1f}, p95 {_spread(ms)['p95']}")
             return
         if args.taps:
-            times = tap_times(browser, server.url, args.taps, **phone_profile(args))
+            runs = [tap_times(browser, server.url, args.taps, **phone_profile(args))
+                    for _ in range(args.runs)]
             browser.close()
             server.close()
+            times = {kind: [ms for run in runs for ms in run[kind]] for kind in runs[0]}
+            each = [f"  each run's p95, {kind}: "
+                    + ", ".join(f"{_spread(run[kind])['p95']}" for run in runs if run[kind])
+                    for kind in runs[0]] if args.runs > 1 else []
             print(json.dumps(times) if args.json else "\n".join(
                 [f"{args.root.resolve()}: taps at 390x844"
-                 f"{', on the phone profile' if args.phone else ''} (ms)", *tap_lines(times)]))
+                 f"{', on the phone profile' if args.phone else ''} (ms)"
+                 f"{f', {args.runs} runs pooled' if args.runs > 1 else ''}",
+                 *tap_lines(times), *each]))
             return
         figures = {f"{w}x{h}, {state}": summary(measure(browser, server.url, w, h, state,
                                                         args.shots))
