@@ -44,7 +44,8 @@ from .notation.record import FORMAT as RECORD_FORMAT
 from .notation.record import VERSION as RECORD_VERSION
 from .notation.record import make_record, replay, setup_to_json, start_of
 from .rules.actions import TURN_ENDING, Action, Kind
-from .rules.board import DEGREE, ISLANDS, LINES, N_ISLANDS, N_LINES, POSITIONS, line_name
+from .rules.board import (DEGREE, ISLANDS, LINES, LINES_OF, N_ISLANDS, N_LINES, POSITIONS,
+                          line_name)
 from .rules.deal import Setup, new_game
 from .rules.errors import IllegalAction, KahunaError, NotationError, PositionError, RecordError
 from .rules.observation import Observation, observe
@@ -95,7 +96,7 @@ __all__ = [
     "MAX_BYTES", "load_json", "parse_seat", "position_from_json", "position_to_json",
     "seat_name", "RECORD_FORMAT", "RECORD_VERSION", "make_record", "replay",
     "setup_to_json", "start_of", "TURN_ENDING", "Action", "Kind", "DEGREE", "ISLANDS",
-    "LINES", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",
+    "LINES", "LINES_OF", "N_ISLANDS", "N_LINES", "POSITIONS", "line_name", "Setup", "new_game",
     "IllegalAction", "KahunaError", "NotationError", "PositionError", "RecordError",
     "Observation", "observe", "BLACK", "BRIDGES", "COLOURS", "HAND_LIMIT", "WHITE",
     "Effects", "Outcome", "Phase", "State", "Termination", "cards_of",

@@ -59,6 +59,27 @@ def test_the_position_reads_as_a_list_per_island():
     assert line_label(-1, 0) == "line ALOA–BARI, free"
 
 
+def test_the_position_in_words_follows_each_bridge_and_the_language():
+    """The islands' words are kept from one drawing to the next (a tap redraws them all):
+    each must still say the island as it is, in the language spoken."""
+    from web.words.language import use
+
+    state = last_card(black=HOLD_ALOA, white=HOLD_LALE)
+    before = position_html(observe(state, 0))
+    state = last_card(black=HOLD_ALOA, white=HOLD_LALE + ["DUDA-ELAI"])
+    after = position_html(observe(state, 0))
+    assert "ELAI, 6 lines, not controlled" in before
+    assert "ELAI, 6 lines, White 1 bridge, not controlled" in after
+    assert "line DUDA–ELAI, free" in before and "line DUDA–ELAI, White bridge" in after
+    use("de")
+    try:
+        german = position_html(observe(state, 0))
+    finally:
+        use("en")
+    assert german != after and "ELAI" in german
+    assert position_html(observe(state, 0)) == after
+
+
 def test_tokens_and_bridges_differ_in_shape_not_only_in_colour():
     svg = board_svg(_held())
     marks = dict(re.findall(r'<g class="token (black|white)"[^>]*>.*?<path d="([^"]*)"', svg))

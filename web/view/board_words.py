@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from kahuna import (
-    LINES, N_ISLANDS, Observation, island_label as board_island_label,
+    LINES_OF, N_ISLANDS, Observation, island_label as board_island_label,
     line_label as board_line_label,
 )
 
@@ -29,9 +29,22 @@ def position_html(obs: Observation | None) -> str:
     """The whole position as text: a list item per island, its lines under it."""
     if obs is None:
         return ""
-    items = []
-    for island in range(N_ISLANDS):
+    return "".join(_island_item(obs, island) for island in range(N_ISLANDS))
+
+
+#: Each island's item by what it says: the page draws these words at every tap, and a tap
+#: changes two islands at most (issue 33: a tap shown within 100 ms on a phone).
+_ITEMS: dict[tuple, str] = {}
+
+
+def _island_item(obs: Observation, island: int) -> str:
+    words = tr()
+    key = (island, words, obs.control[island], *(obs.owner[line] for line in LINES_OF[island]))
+    item = _ITEMS.get(key)
+    if item is None:
+        if len(_ITEMS) > 4096:  # a long session's islands: start afresh
+            _ITEMS.clear()
         lines = "".join(f"<li>{escape(line_label(obs.owner[line], line))}</li>"
-                        for line, ends in enumerate(LINES) if island in ends)
-        items.append(f"<li>{escape(island_label(obs, island))}<ul>{lines}</ul></li>")
-    return "".join(items)
+                        for line in LINES_OF[island])
+        item = _ITEMS[key] = f"<li>{escape(island_label(obs, island))}<ul>{lines}</ul></li>"
+    return item
