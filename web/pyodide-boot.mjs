@@ -114,6 +114,15 @@ function writeAll(FS, tar) {
 // may be what is wrong, so the next boot compiles from source (and keeps it anew).
 globalThis.kahunaForgetBytecode = () => globalThis.caches?.delete(CACHE);
 
+// When the person last tapped or pressed a key (performance.now()): web/boot/bytecode.py
+// compiles in the background only after a pause, since a tap waits for a module's task.
+let lastInput = 0;
+for (const kind of ["pointerdown", "keydown"]) {
+  const note = () => { lastInput = performance.now(); };
+  addEventListener(kind, note, { capture: true, passive: true });
+}
+globalThis.kahunaLastInput = () => lastInput;
+
 // index.html's kahunaOnScreen resolves once this page is on the reader's screen; at once
 // unless it is in a frame (an embed). Browsers load a host page's lazy frames a few
 // screens ahead (Chromium loaded five of nine 520 px frames at once), and each runtime's

@@ -28,7 +28,7 @@ STDLIB = "/lib/python314.zip"
 #: while the computer plays, or once nobody has tapped or pressed a key for QUIET seconds.
 QUIET = 3.0
 _started = False
-_last_input = 0.0  # performance.now() of the last tap or key, in ms
+_shown = 0.0  # performance.now() when the compiling was started, the board just shown
 
 
 def pyc(source: bytes, path: str) -> bytes:
@@ -136,19 +136,13 @@ def page_bytecode(home: str, modules: Iterable[str]
     return paths, files
 
 
-def _touched(event: Any) -> None:
-    global _last_input
-    from js import performance
-
-    _last_input = performance.now()
-
-
 async def _calm() -> None:
-    """Wait until a module may be compiled without holding up the person's next tap."""
-    from js import document, performance
+    """Wait until a module may be compiled without holding up the person's next tap
+    (``kahunaLastInput``: web/pyodide-boot.mjs)."""
+    from js import document, globalThis, performance
 
     while (document.body.dataset.turn != "wait"
-           and performance.now() - _last_input < QUIET * 1000):
+           and performance.now() - max(_shown, globalThis.kahunaLastInput()) < QUIET * 1000):
         await asyncio.sleep(0.25)
     await asyncio.sleep(0.005)  # a frame for the page between two modules
 
@@ -176,19 +170,12 @@ async def _keep(cache_name: str, key: str, data: Any) -> None:
 
 
 async def _start() -> None:
-    from js import document, performance
-    from pyodide.ffi import create_proxy
-
-    global _last_input
-    _last_input = performance.now()  # the board just shown: the person may be about to tap
-    listener = create_proxy(_touched)
+    global _shown
     try:
-        from js import globalThis, kahunaTar
+        from js import globalThis, kahunaTar, performance
         from pyodide.ffi import to_js
 
-        for kind in ("pointerdown", "keydown"):
-            document.addEventListener(kind, listener, True)
-
+        _shown = performance.now()  # the person may be about to tap
         pending = getattr(globalThis, "kahunaBytecode", None)
         found = await pending if pending is not None else None
         if found is None:
@@ -205,10 +192,6 @@ async def _start() -> None:
         from js import console
 
         console.warn(f"kahuna: bytecode not kept: {error!r}")
-    finally:
-        for kind in ("pointerdown", "keydown"):
-            document.removeEventListener(kind, listener, True)
-        listener.destroy()
 
 
 def remember() -> None:
