@@ -4,17 +4,19 @@ positions at the start of each turn.
 
     .venv/bin/python bench/fit_weights.py --level expert --games 400 --seed 5 --jobs 2
                                           [--variants V1,V2] [--data /tmp/fit.pickle]
+                                          [--start fitted]
 
 Games of ``--level`` against itself are played, with the variants ``--variants`` (or read
 back from ``--data``, which the first run writes); at each turn's first action, the
-position is kept with both seats' results (1 won, 0.5 drawn, 0 lost). The loss is the mean cross-entropy over both seats'
-views (each seat's evaluation reads its own hand, as in play). A scale is fitted first
-with today's weights, then every weight by coordinate descent (multiplied or divided by
-1 + step, the step halved when a pass improves nothing, the scale fitted again after each
-pass), on the even-numbered games; the loss on the odd-numbered ones is printed beside
-it, so a fit that only learns its own games shows. The result
-is a tuning to test by matches (``python -m kahuna tournament master:TUNING ...``): a
-better fit of the outcomes is not yet a stronger player.
+position is kept with both seats' results (1 won, 0.5 drawn, 0 lost). The loss is the mean
+cross-entropy over both seats' views (each seat's evaluation reads its own hand, as in
+play). A scale is fitted first with the weights of ``--start`` (the hand-set ``DEFAULT``,
+or the master's ``FITTED``), then every weight by coordinate descent from there
+(multiplied or divided by 1 + step, the step halved when a pass improves nothing, the
+scale fitted again after each pass), on the even-numbered games; the loss on the
+odd-numbered ones is printed beside it, so a fit that only learns its own games shows.
+The result is a tuning to test by matches (``python -m kahuna tournament master:TUNING
+...``): a better fit of the outcomes is not yet a stronger player.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kahuna.players.evaluate import DEFAULT, Weights, evaluate  # noqa: E402
+from kahuna.players.evaluate import DEFAULT, FITTED, Weights, evaluate  # noqa: E402
 from kahuna.players.levels import choose, make_player  # noqa: E402
 from kahuna.rules.deal import Setup, new_game  # noqa: E402
 from kahuna.rules.observation import observe  # noqa: E402
@@ -107,6 +109,8 @@ def main() -> int:
     parser.add_argument("--variants", default="", help="e.g. V1,V2 (docs/rules.md)")
     parser.add_argument("--data", help="pickle of the games: read if it exists, else written")
     parser.add_argument("--keep", default="", help="weights left as they are, e.g. exposed,reach")
+    parser.add_argument("--start", choices=("default", "fitted"), default="default",
+                        help="the weights the descent starts from")
     args = parser.parse_args()
     if args.data and Path(args.data).exists():
         played = pickle.loads(Path(args.data).read_bytes())
@@ -118,12 +122,13 @@ def main() -> int:
     test = [(s, r) for i, (ps, r) in enumerate(played) if i % 2 == 1 for s in ps]
     print(f"{len(played)} games, {len(train)} positions to fit, {len(test)} to check",
           flush=True)
-    current = knobs()
+    start = FITTED if args.start == "fitted" else DEFAULT
+    current = knobs(start)
     kept = set(filter(None, args.keep.split(",")))
-    scale = fit_scale(train, DEFAULT)
-    best = loss(train, DEFAULT, scale)
-    print(f"today's weights: scale {scale:.3f}, loss {best:.5f} (check "
-          f"{loss(test, DEFAULT, scale):.5f})", flush=True)
+    scale = fit_scale(train, start)
+    best = loss(train, start, scale)
+    print(f"the {args.start} weights: scale {scale:.3f}, loss {best:.5f} (check "
+          f"{loss(test, start, scale):.5f})", flush=True)
     step = args.step
     while step > 0.02:
         improved = False

@@ -23,15 +23,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kahuna.players.evaluate import DEFAULT  # noqa: E402
+from kahuna.players.evaluate import DEFAULT, Weights  # noqa: E402
 from kahuna.tools.tournament import match  # noqa: E402
 
 
-def knobs() -> dict[str, float]:
-    """Every tunable weight by its tuning name (``reach``, ``final3``), with its value."""
+def knobs(weights: Weights = DEFAULT) -> dict[str, float]:
+    """Every tunable weight by its tuning name (``reach``, ``final3``), with its value in
+    ``weights``."""
     result: dict[str, float] = {}
-    for f in dataclasses.fields(DEFAULT):
-        value = getattr(DEFAULT, f.name)
+    for f in dataclasses.fields(weights):
+        value = getattr(weights, f.name)
         if isinstance(value, tuple):
             result.update({f"{f.name}{i + 1}": v for i, v in enumerate(value) if v})
         else:
