@@ -17,8 +17,8 @@ from ..state import acts, tabs
 from ..state.builder_acts import copied as builder_copied
 from ..state.app import App
 from ..state.opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
-from ..view.page import parts, view
 from ..view.changes import edits
+from ..view.page import parts, view
 from ..view.render import layers
 from . import focus
 from .elements import board_place, download, finder, in_sight, numbered, write_edits
