@@ -23,10 +23,13 @@ from collections.abc import Generator, Iterable
 from typing import Any
 
 STDLIB = "/lib/python314.zip"
-#: A module compiles in one task, up to about 50 ms on a phone's CPU, and a tap that comes
-#: meanwhile waits for it (issue 33: a tap shown within 100 ms). So modules are compiled
-#: while the computer plays, or once nobody has tapped or pressed a key for QUIET seconds.
+#: A module compiles in one task, 1.3 to 2.6 ms a kB of source on a phone's CPU (180 ms
+#: for zipfile's 72 kB), and a tap or a click that comes meanwhile waits for it (issue 33:
+#: a tap shown within 100 ms, no task over 200 ms while the computer thinks). So modules
+#: are compiled once nobody has tapped or pressed a key for QUIET seconds, and while the
+#: computer plays those of at most THINKING bytes (about 100 ms there at most).
 QUIET = 3.0
+THINKING = 40_000
 _started = False
 _shown = 0.0  # performance.now() when the compiling was started, the board just shown
 
@@ -40,9 +43,9 @@ def pyc(source: bytes, path: str) -> bytes:
 
 
 def bytecode_archive(stdlib: str = STDLIB, shipped: str | None = None
-                     ) -> Generator[None, None, bytes]:
-    """Yield once per module compiled, then return the archive's bytes (a generator, so
-    that the caller can pause between modules). ``shipped``: the site's archive of .pyc
+                     ) -> Generator[int, None, bytes]:
+    """Yield the size of each module's source before compiling it, then return the
+    archive's bytes (a generator, so that the caller can choose when each module compiles). ``shipped``: the site's archive of .pyc
     files for this very library, which this boot ran on: what it holds is taken as it is,
     not compiled again (typing, subprocess and html.entities are among the largest)."""
     # Read by zipimport, which has read the standard library since the boot, and written
@@ -66,8 +69,8 @@ def bytecode_archive(stdlib: str = STDLIB, shipped: str | None = None
         if name + "c" in held:  # taken as it is: no task of its own
             code = ready.get_data(name + "c")
         else:
+            yield len(data)
             code = pyc(data, f"{stdlib}/{name}")
-            yield
         entries += [(name + "c", code), (name, data)]
     return stored_zip(entries)
 
@@ -121,40 +124,48 @@ def stored_zip(entries: Iterable[tuple[str, bytes]]) -> bytes:
 
 
 def page_bytecode(home: str, modules: Iterable[str]
-                  ) -> Generator[None, None, tuple[list[str], list[bytes]]]:
-    """Yield once per module compiled, then return where import looks for the .pyc file
-    of each of ``modules`` (paths under ``home``, as those are), and those files."""
+                  ) -> Generator[int, None, tuple[list[str], list[bytes]]]:
+    """Yield the size of each module's source before compiling it, then return where
+    import looks for the .pyc file of each of ``modules`` (paths under ``home``, as those
+    are), and those files."""
     from importlib.util import cache_from_source
 
     paths, files = [], []
     for module in modules:
         source = os.path.join(home, module)
         with open(source, "rb") as file:
-            files.append(pyc(file.read(), source))
+            data = file.read()
+        yield len(data)
+        files.append(pyc(data, source))
         paths.append(os.path.relpath(cache_from_source(source), home))
-        yield
     return paths, files
 
 
-async def _calm() -> None:
-    """Wait until a module may be compiled without holding up the person's next tap
-    (``kahunaLastInput``: web/pyodide-boot.mjs)."""
+async def _calm(size: int) -> None:
+    """Wait until a module of ``size`` bytes may be compiled without holding up the
+    person's next tap (``kahunaLastInput``: web/pyodide-boot.mjs) or, for long, the
+    computer's thinking."""
     from js import document, globalThis, performance
 
-    while (document.body.dataset.turn != "wait"
-           and performance.now() - max(_shown, globalThis.kahunaLastInput()) < QUIET * 1000):
+    def calm() -> bool:
+        if document.body.dataset.turn == "wait":
+            return size <= THINKING
+        return performance.now() - max(_shown, globalThis.kahunaLastInput()) >= QUIET * 1000
+
+    while not calm():
         await asyncio.sleep(0.25)
     await asyncio.sleep(0.005)  # a frame for the page between two modules
 
 
-async def _stepped(steps: Generator[None, None, Any]) -> Any:
-    """What a generator above returns, compiling each module at a calm moment."""
-    while True:
-        await _calm()
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+async def _stepped(steps: Generator[int, None, Any]) -> Any:
+    """What a generator above returns, compiling each module at a calm moment for it."""
+    try:
+        size = next(steps)
+        while True:
+            await _calm(size)
+            size = next(steps)
+    except StopIteration as done:
+        return done.value
 
 
 async def _keep(cache_name: str, key: str, data: Any) -> None:
