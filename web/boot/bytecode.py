@@ -45,9 +45,10 @@ def pyc(source: bytes, path: str) -> bytes:
 def bytecode_archive(stdlib: str = STDLIB, shipped: str | None = None
                      ) -> Generator[int, None, bytes]:
     """Yield the size of each module's source before compiling it, then return the
-    archive's bytes (a generator, so that the caller can choose when each module compiles). ``shipped``: the site's archive of .pyc
-    files for this very library, which this boot ran on: what it holds is taken as it is,
-    not compiled again (typing, subprocess and html.entities are among the largest)."""
+    archive's bytes (a generator, so that the caller chooses when each module compiles).
+    ``shipped``: the site's archive of .pyc files for this very library, which this boot
+    ran on: what it holds is taken as it is, not compiled again (typing, subprocess and
+    html.entities are among the largest)."""
     # Read by zipimport, which has read the standard library since the boot, and written
     # by hand: zipfile (with shutil, bz2 and lzma) would be compiled from source for this,
     # in one task of half a second on a phone's CPU (issue 33: none over 200 ms).

@@ -131,8 +131,9 @@ class Loops:
                     continue  # a new game began meanwhile, or this turn is no longer to play
                 self.app.play(action)
                 self.render()
-                # The next action's drawing in a task of its own: the two together took up
-                # to 230 ms on the phone profile (issue 33: no task over 200 ms).
+                # A task boundary before the next decision's start is drawn: the two
+                # drawings in one task took up to 230 ms on the phone profile (issue 33:
+                # no task over 200 ms while the computer thinks).
                 await asyncio.sleep(0)
         finally:
             self.app.thinking_done()
