@@ -114,8 +114,9 @@ def test_a_card_chosen_rewrites_only_the_layers_it_changes(page, base_url, wait_
 
 def test_a_bridge_placed_rewrites_only_what_it_touched(page, base_url, wait_ready):
     """A bridge placed adds its bridge and rewrites the islands whose words or marks
-    changed; every other island stays the element it was (web/view/changes.py, issue 33), turn after turn
-    and after an undo; the board so written is the board written whole, Tab stop included."""
+    changed; every other island stays the element it was (web/view/changes.py, issue 33),
+    turn after turn and after an undo; the board so written is the board written whole,
+    Tab stop included."""
     probe(page.context, base_url)
     page.goto(base_url + "?seed=3&pace=0")
     wait_ready(page)
