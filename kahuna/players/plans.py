@@ -17,7 +17,7 @@ from .evaluate import DEFAULT, Weights, evaluate
 _T = TypeVar("_T")
 #: Module constants: looking up an enum member (``Kind.REMOVE``) costs several times more,
 #: and searches test every action they meet.
-_DISCARD, _REMOVE = Kind.DISCARD, Kind.REMOVE
+_DISCARD, _REMOVE, _PILE = Kind.DISCARD, Kind.REMOVE, Kind.PILE
 
 #: A whole turn: its actions in order, the last one ending the turn (or the game).
 Plan = tuple[Action, ...]
@@ -52,12 +52,12 @@ def greedy_turn(state: State, weights: Weights = DEFAULT, limit: int = 8) -> Non
             return
 
 
-def planned_turn(state: State, width: int, depth: int,
-                 weights: Weights = DEFAULT) -> Generator[None, object, None]:
+def planned_turn(state: State, width: int, depth: int, weights: Weights = DEFAULT,
+                 decoys: int = 0) -> Generator[None, object, None]:
     """Play the mover's best turn by ``plans`` in place: a stronger model of a reply
     than ``greedy_turn``, at the cost of a beam search. Yields after each unit of that
     search, which is never hurried: a turn in a trial is planned whole or not at all."""
-    ranked = yield from unhurried(plans(state, width, depth, weights))
+    ranked = yield from unhurried(plans(state, width, depth, weights, decoys=decoys))
     for action in ranked[0][1]:
         state.do(action)
 
@@ -74,13 +74,15 @@ def unhurried(search: Generator[None, bool, _T]) -> Generator[None, object, _T]:
 
 
 def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,
-          removals: bool = True) -> Generator[None, bool, list[tuple[float, Plan]]]:
+          removals: bool = True, decoys: int = 0
+          ) -> Generator[None, bool, list[tuple[float, Plan]]]:
     """Beam search over the mover's phase-A actions in ``world`` (keeping the ``width``
     best positions after each of up to ``depth`` actions, transpositions merged), each
     position finished by every legal turn ending. Yields after each position expanded
     and each finished; returns (value, plan) pairs, best first; stops expanding (and
     finishes what it has) when told to hurry. ``removals=False`` overlooks removals
-    (R9), as a beginner does."""
+    (R9), as a beginner does. With ``decoys``, a draw from the pile is valued by the
+    cards under its top (``unseen_draw``), not by the top card itself."""
     p = world.to_move
     stops: list[tuple[State, Plan]] = [(world, ())]
     frontier = stops[:]
@@ -115,13 +117,38 @@ def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,
             scored.append((evaluate(state, p, weights), len(scored), plan))
             continue
         for action in state.legal_actions():
-            if action.kind in TURN_ENDING:
+            kind = action.kind
+            if kind is _PILE and decoys and len(state.pile) > 1:
+                value = unseen_draw(state, action, weights, decoys)
+            elif kind in TURN_ENDING:
                 after = state.fork()
                 after.do(action)
-                scored.append((evaluate(after, p, weights), len(scored), plan + (action,)))
+                value = evaluate(after, p, weights)
+            else:
+                continue
+            scored.append((value, len(scored), plan + (action,)))
         yield  # finishing every stop is a unit too; a hurried search still finishes them
     scored.sort(key=lambda s: (-s[0], s[1]))
     return [(value, plan) for value, _, plan in scored]
+
+
+def unseen_draw(state: State, action: Action, weights: Weights, decoys: int) -> float:
+    """The mover's mean value of drawing ``action`` from the pile when the card drawn is
+    one of the ``decoys`` cards under the top instead. A world sampled for a search
+    knows the pile's order, the mover does not (R12, R24): valued by the card on top, a
+    turn would draw just when that card is good, and every drawing turn in a trial
+    would look better than it can be. The top card is left out, so the choice to draw
+    never depends on the card that is then drawn."""
+    p = state.to_move
+    n = min(decoys, len(state.pile) - 1)
+    total = 0.0
+    for j in range(2, n + 2):
+        after = state.fork()
+        pile = after.pile
+        pile[-1], pile[-j] = pile[-j], pile[-1]
+        after.do(action)
+        total += evaluate(after, p, weights)
+    return total / n
 
 
 def _key(state: State, p: int) -> tuple:

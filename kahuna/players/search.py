@@ -61,6 +61,9 @@ class Level:
     #: one after which the rest of the trial is worst for us: a reply as careful as
     #: the turns it answers. 0 or 1: the reply as ``planned`` says.
     replies: int = 0
+    #: Cards under the pile's top by which the search values a draw from the pile
+    #: (``plans.unseen_draw``); 0: by the top card of the world it plays in.
+    decoys: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -98,7 +101,8 @@ class SearchPlayer:
         level = self.level
         world = obs.sample_state(rng)
         removals = not (level.blind_removals and rng.random() < level.blind_removals)
-        ranked = yield from plans(world, level.width, level.depth, level.weights, removals)
+        ranked = yield from plans(world, level.width, level.depth, level.weights, removals,
+                                  level.decoys)
         if not ranked:  # hurried before any turn could end
             return best_action(world, world.legal_actions(), level.weights)
         if level.candidates > 1 and level.iterations:
@@ -233,7 +237,8 @@ def _worst_reply(state: State, seat: int, horizon: int,
                  level: Level) -> Generator[None, object, Trial]:
     """The trial when the opponent's reply is the one of its ``level.replies`` best
     planned turns after which the rest of the trial is worst for ``seat``."""
-    ranked = yield from unhurried(plans(state, level.plan_width, level.plan_depth, level.weights))
+    ranked = yield from unhurried(plans(state, level.plan_width, level.plan_depth, level.weights,
+                                        decoys=level.decoys))
     held = _theirs(state, seat)
     worst = Trial(math.inf)
     for reply in _distinct_phase_a(ranked, level.replies):
@@ -279,7 +284,8 @@ def trial_turn(state: State, n: int, level: Level) -> Generator[None, object, No
     Turns past the third (the endgame's) are planned as the third and second are: the
     opponent's as the reply to our next turn, ours as our next turn."""
     if level.planned >> min(n, 2 - n % 2) & 1:
-        yield from planned_turn(state, level.plan_width, level.plan_depth, level.weights)
+        yield from planned_turn(state, level.plan_width, level.plan_depth, level.weights,
+                                level.decoys)
     else:
         greedy_turn(state, level.weights)
 

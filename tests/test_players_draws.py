@@ -1,0 +1,107 @@
+"""A draw from the pile valued by cards the mover cannot see (``Level.decoys``, issue 34).
+
+A search plays its turns in sampled worlds, and a world knows the order of its pile; the
+player whose turn is planned there does not (R12: the card is drawn face down; R24).
+"""
+
+import random
+
+from kahuna import Phase, observe
+from kahuna.players.evaluate import FITTED, evaluate
+from kahuna.players.levels import choose, make_player
+from kahuna.players.plans import plans, unseen_draw
+from kahuna.players.protocol import run_to_end
+from kahuna.rules.actions import Kind
+from kahuna.rules.state import HAND_LIMIT
+
+from .test_players import hidden_twin, random_positions
+
+#: A small master that values draws by the cards under the pile's top.
+SMALL_DECOYS = "master:decoys=3,iterations=12,candidates=3,width=3"
+
+
+def mid_round_positions(seeds, every):
+    """Play-phase positions of random games with at least five cards in the pile (no
+    draw in a plan can end the round, R16) and a hand that may draw (R14), one in
+    ``every``."""
+    for seed in seeds:
+        for n, state in enumerate(random_positions(seed)):
+            if (not n % every and state.phase is Phase.PLAY and len(state.pile) >= 5
+                    and state.hand_size[state.to_move] < HAND_LIMIT):
+                yield state
+
+
+def with_top(state, card_index):
+    """A copy of ``state`` whose pile has its card at ``card_index`` on top instead."""
+    twin = state.copy()
+    pile = twin.pile
+    pile[-1], pile[card_index] = pile[card_index], pile[-1]
+    return twin
+
+
+def test_with_decoys_no_plan_is_valued_by_the_card_on_top_of_the_pile():
+    """Two worlds that differ only in the pile's top card give the same plans and values
+    with decoys; without them, some positions' plans differ (the search saw the card)."""
+    checked = seen = 0
+    for state in mid_round_positions(range(6), 7):
+        if state.pile[0] == state.pile[-1]:
+            continue
+        twin = with_top(state, 0)
+        blind = [run_to_end(plans(s, 4, 3, FITTED, decoys=3)) for s in (state, twin)]
+        assert blind[0] == blind[1]
+        seeing = [run_to_end(plans(s, 4, 3, FITTED)) for s in (state, twin)]
+        seen += seeing[0] != seeing[1]
+        checked += 1
+    assert checked >= 20 and seen >= 5
+
+
+def test_a_draw_from_the_pile_is_worth_the_mean_of_drawing_each_card_under_the_top():
+    checked = 0
+    for state in mid_round_positions(range(3), 5):
+        draw = next(a for a in state.legal_actions() if a.kind is Kind.PILE)
+        p = state.to_move
+        values = []
+        for index in (-2, -3, -4):
+            after = with_top(state, index)
+            after.do(draw)
+            values.append(evaluate(after, p, FITTED))
+        assert unseen_draw(state, draw, FITTED, 3) == sum(values) / 3
+        assert unseen_draw(state, draw, FITTED, 1) == values[0]
+        checked += 1
+    assert checked >= 10
+
+
+def test_decoys_are_as_many_as_the_cards_under_the_top():
+    """With two cards in the pile, one decoy: the card under the top."""
+    state = next(mid_round_positions([1], 1)).copy()
+    del state.pile[:-2]
+    draw = next(a for a in state.legal_actions() if a.kind is Kind.PILE)
+    after = with_top(state, -2)
+    after.do(draw)
+    assert unseen_draw(state, draw, FITTED, 3) == evaluate(after, state.to_move, FITTED)
+
+
+def test_a_master_with_decoys_plays_legally_from_what_its_seat_sees():
+    """A whole game against random, every action checked by ``play``; and R24: games
+    that differ only in what the mover cannot see get the same decision."""
+    from kahuna import Setup, new_game
+
+    state = new_game(Setup(seed=21))
+    players = [make_player(SMALL_DECOYS), make_player("random")]
+    rngs = [random.Random(1), random.Random(2)]
+    while not state.is_over:
+        seat = state.to_move
+        state.play(choose(players[seat], observe(state, seat), rngs[seat]))
+    checked = 0
+    for state in mid_round_positions(range(10, 20), 13):
+        twin = hidden_twin(state, 3)
+        if twin.hands == state.hands and twin.pile == state.pile:
+            continue
+        seat = state.to_move
+        actions = [choose(make_player(SMALL_DECOYS), observe(s, seat), random.Random(5))
+                   for s in (state, twin)]
+        assert actions[0] == actions[1]
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
