@@ -64,6 +64,9 @@ class Level:
     #: Cards under the pile's top by which the search values a draw from the pile
     #: (``plans.unseen_draw``); 0: by the top card of the world it plays in.
     decoys: int = 0
+    #: 1: a trial's end is valued with the world's hidden cards of the opponent too
+    #: (``evaluate``'s ``their_hand``); 0: from the seat's own view alone.
+    their_reach: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -225,7 +228,8 @@ def trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None, 
 def _ended(state: State, seat: int, level: Level, taken: frozenset[int]) -> Trial:
     """The trial that ended in ``state``."""
     winner = state.outcome.winner if state.is_over else None
-    return Trial(evaluate(state, seat, level.weights), taken, winner)
+    value = evaluate(state, seat, level.weights, their_hand=level.their_reach > 0)
+    return Trial(value, taken, winner)
 
 
 def _theirs(state: State, seat: int) -> frozenset[int]:
