@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any, Callable
 
 from kahuna import Action, Effects, Phase, Setup, State, make_record, new_game, position_to_json
@@ -143,3 +144,31 @@ def another_card_named(i: int) -> Callable[[dict], None]:
                      if a.cards != placed.cards)
         body["t"][i] = f"{other}@{slots}"
     return change
+
+
+def random_positions(seed: int, **variants: Any) -> Iterator[State]:
+    """Every state met in one game of random actions, with the given setup."""
+    state = new_game(Setup(seed=seed, **variants))
+    rng = random.Random(seed)
+    while not state.is_over:
+        yield state
+        state.do(rng.choice(state.legal_actions()))
+
+
+def hidden_twin(state: State, seed: int) -> State:
+    """``state`` with what its mover cannot see dealt again (R24): the opponent's
+    unknown cards, the draw pile's order, the face-down discards, the reshuffle generator."""
+    twin = state.copy()
+    opp = 1 - state.to_move
+    unknown = [i for i in range(12)
+               for _ in range(state.hands[opp][i] - state.known[opp][i])]
+    cards = unknown + state.pile + state.discard_down
+    random.Random(seed).shuffle(cards)
+    twin.hands[opp] = list(state.known[opp])
+    for card in cards[:len(unknown)]:
+        twin.hands[opp][card] += 1
+    rest = cards[len(unknown):]
+    twin.discard_down = rest[:len(state.discard_down)]
+    twin.pile = rest[len(state.discard_down):]
+    twin.rng = random.Random(seed)
+    return twin

@@ -16,7 +16,7 @@ from kahuna.players.levels import LEVELS, PLAYERS, choose, make_player
 from kahuna.rules.state import HAND_LIMIT
 from kahuna.players.protocol import Sliced, run_to_end
 
-from .helpers import island, play, worked_example
+from .helpers import hidden_twin, island, play, random_positions, worked_example
 
 #: The search players: the levels.
 SEARCHERS = list(LEVELS)
@@ -25,15 +25,6 @@ SEARCHERS = list(LEVELS)
 SMALL = {name: f"{name}:iterations=12,candidates=3,width=3"
          if name in SEARCHERS and make_player(name).level.iterations else name
          for name in PLAYERS}
-
-
-def random_positions(seed, **variants):
-    """Every state met in one game of random actions, with the given setup."""
-    state = new_game(Setup(seed=seed, **variants))
-    rng = random.Random(seed)
-    while not state.is_over:
-        yield state
-        state.do(rng.choice(state.legal_actions()))
 
 
 def special_positions():
@@ -96,25 +87,6 @@ def test_same_observation_and_seed_give_the_same_action(name):
         obs = observe(state, state.to_move)
         first = choose(make_player(SMALL[name]), obs, random.Random(7))
         assert choose(make_player(SMALL[name]), obs, random.Random(7)) == first
-
-
-def hidden_twin(state, seed):
-    """``state`` with what its mover cannot see dealt again (R24): the opponent's
-    unknown cards, the draw pile's order, the face-down discards, the reshuffle generator."""
-    twin = state.copy()
-    opp = 1 - state.to_move
-    unknown = [i for i in range(12)
-               for _ in range(state.hands[opp][i] - state.known[opp][i])]
-    cards = unknown + state.pile + state.discard_down
-    random.Random(seed).shuffle(cards)
-    twin.hands[opp] = list(state.known[opp])
-    for card in cards[:len(unknown)]:
-        twin.hands[opp][card] += 1
-    rest = cards[len(unknown):]
-    twin.discard_down = rest[:len(state.discard_down)]
-    twin.pile = rest[len(state.discard_down):]
-    twin.rng = random.Random(seed)
-    return twin
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
@@ -400,9 +372,9 @@ def test_an_endgame_trial_plays_on_to_the_end_of_the_game(monkeypatch):
     ends = []
     real = kahuna.players.search.evaluate
 
-    def noted(state, *args):
+    def noted(state, *args, **options):
         ends.append(state.is_over)
-        return real(state, *args)
+        return real(state, *args, **options)
 
     monkeypatch.setattr(kahuna.players.search, "evaluate", noted)
     level = dataclasses.replace(MASTER, endgame=8, weights=Weights())

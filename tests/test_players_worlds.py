@@ -19,7 +19,7 @@ from kahuna.players.protocol import run_to_end
 from kahuna.rules.actions import Kind
 from kahuna.rules.state import HAND_LIMIT
 
-from .test_players import hidden_twin, random_positions
+from .helpers import hidden_twin, random_positions
 
 #: A small master that values draws by the cards under the pile's top.
 SMALL_DECOYS = "master:decoys=3,iterations=12,candidates=3,width=3"
