@@ -7,15 +7,17 @@ opponent's hand in a world is a guess dealt from the seat's view, which a trial'
 may weigh (``Level.their_reach``).
 """
 
+import dataclasses
 import random
 
 from kahuna import Phase, observe
 from kahuna.players.evaluate import FITTED, evaluate
 from kahuna.players.model import can_complete
 from kahuna.rules.board import DEGREE, MAJORITY
-from kahuna.players.levels import choose, make_player
+from kahuna.players.levels import MASTER, choose, make_player
 from kahuna.players.plans import plans, unseen_draw
 from kahuna.players.protocol import run_to_end
+from kahuna.players.search import _after_reply, _chosen_in_its_view, _distinct_phase_a, _public
 from kahuna.rules.actions import Kind
 from kahuna.rules.state import HAND_LIMIT
 
@@ -146,3 +148,56 @@ def test_a_master_weighing_their_dealt_hand_still_decides_from_what_its_seat_see
     only in what the mover cannot see get the same decision."""
     assert_blind_to_what_the_seat_cannot_see(
         "master:their_reach=1,iterations=12,candidates=3,width=3")
+
+
+def with_our_card_on_the_pile(state, seat):
+    """A copy of ``state`` in which an unknown card of ``seat``'s hand and the pile's top
+    have changed places (None if none differs): the same position to the opponent."""
+    known = state.known[seat]
+    for i in range(12):
+        if state.hands[seat][i] > known[i] and state.pile[-1] != i:
+            twin = state.copy()
+            twin.hands[seat][i] -= 1
+            twin.hands[seat][twin.pile[-1]] += 1
+            twin.pile[-1] = i
+            return twin
+    return None
+
+
+def test_the_reply_chosen_in_the_opponent_s_view_does_not_depend_on_our_hidden_cards():
+    """``Level.reply_view``: the opponent picks its reply from worlds dealt from its own
+    view (R24), so two worlds that differ only in a card of ours it cannot see give the
+    same reply; picked in the trial's world (``reply_view=0``), some replies differ."""
+    level = dataclasses.replace(MASTER, reply_view=2)
+    checked = seen = 0
+    for state in mid_round_positions(range(30, 36), 9):
+        if len(state.pile) < 10:
+            continue
+        seat = 1 - state.to_move
+        twin = with_our_card_on_the_pile(state, seat)
+        if twin is None:
+            continue
+        assert _public(observe(state, 1 - seat)) == _public(observe(twin, 1 - seat))
+        replies = _distinct_phase_a(run_to_end(plans(state, 4, 4, FITTED)), 3)
+        chosen = [run_to_end(_chosen_in_its_view(s, seat, 3, level, replies))
+                  for s in (state, twin)]
+        assert chosen[0] == chosen[1]
+        worst = [min(replies, key=lambda r: run_to_end(
+            _after_reply(s, r, seat, 3, level, frozenset())).value) for s in (state, twin)]
+        seen += worst[0] != worst[1]
+        checked += 1
+    assert checked >= 10 and seen >= 1
+
+
+def test_a_master_choosing_replies_in_their_view_still_decides_from_what_its_seat_sees():
+    """R24, and every action of a whole game against random checked by ``play``."""
+    from kahuna import Setup, new_game
+
+    name = "master:reply_view=1,iterations=12,candidates=3,width=3"
+    state = new_game(Setup(seed=22))
+    players = [make_player(name), make_player("random")]
+    rngs = [random.Random(1), random.Random(2)]
+    while not state.is_over:
+        seat = state.to_move
+        state.play(choose(players[seat], observe(state, seat), rngs[seat]))
+    assert_blind_to_what_the_seat_cannot_see(name)

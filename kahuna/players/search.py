@@ -67,6 +67,11 @@ class Level:
     #: 1: a trial's end is valued with the world's hidden cards of the opponent too
     #: (``evaluate``'s ``their_hand``); 0: from the seat's own view alone.
     their_reach: int = 0
+    #: With ``replies`` > 1, the opponent picks the reply that is worst for us on
+    #: average over this many worlds dealt from its own view after our plan (it does
+    #: not see our hand, R24), and the trial then goes on in its own world; 0: the
+    #: reply worst for us in the trial's world, as if the opponent saw our cards.
+    reply_view: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -244,21 +249,52 @@ def _worst_reply(state: State, seat: int, horizon: int,
     ranked = yield from unhurried(plans(state, level.plan_width, level.plan_depth, level.weights,
                                         decoys=level.decoys))
     held = _theirs(state, seat)
+    replies = _distinct_phase_a(ranked, level.replies)
+    if level.reply_view:
+        replies = [(yield from _chosen_in_its_view(state, seat, horizon, level, replies))]
     worst = Trial(math.inf)
-    for reply in _distinct_phase_a(ranked, level.replies):
-        after = state.fork()
-        for action in reply:
-            after.do(action)
-        taken = _theirs(after, seat) - held
-        for turn in range(1, horizon):
-            if after.is_over:
-                break
-            yield from trial_turn(after, turn, level)
-        ended = _ended(after, seat, level, taken)
+    for reply in replies:
+        ended = yield from _after_reply(state, reply, seat, horizon, level, held)
         if ended.value < worst.value:
             worst = ended
-        yield
     return worst
+
+
+def _after_reply(state: State, reply: Plan, seat: int, horizon: int, level: Level,
+                 held: frozenset[int]) -> Generator[None, object, Trial]:
+    """The trial when the opponent plays ``reply`` in ``state`` and the rest of the
+    horizon follows; ``held``: the islands it controlled before."""
+    after = state.fork()
+    for action in reply:
+        after.do(action)
+    taken = _theirs(after, seat) - held
+    for turn in range(1, horizon):
+        if after.is_over:
+            break
+        yield from trial_turn(after, turn, level)
+    yield
+    return _ended(after, seat, level, taken)
+
+
+def _chosen_in_its_view(state: State, seat: int, horizon: int, level: Level,
+                        replies: list[Plan]) -> Generator[None, object, Plan]:
+    """Of ``replies``, the one worst for ``seat`` on average over ``level.reply_view``
+    worlds dealt from the opponent's view of ``state``: our hand and the pile's order
+    dealt afresh, its own hand kept. The worlds come from a generator seeded by its hand
+    and the pile's bottom, which no plan changes, so every candidate meets the same
+    worlds in a trial's world."""
+    rng = random.Random(hash((tuple(state.hands[1 - seat]), tuple(state.pile[:8]))))
+    view = observe(state, 1 - seat)
+    worlds = [view.sample_state(rng) for _ in range(level.reply_view)]
+    best, best_total = replies[0], math.inf
+    for reply in replies:
+        total = 0.0
+        for world in worlds:
+            total += (yield from _after_reply(world, reply, seat, horizon, level,
+                                              frozenset())).value
+        if total < best_total:
+            best, best_total = reply, total
+    return best
 
 
 def _distinct_phase_a(ranked: list[tuple[float, Plan]], k: int) -> list[Plan]:
