@@ -89,17 +89,21 @@ def test_decoys_are_as_many_as_the_cards_under_the_top():
 
 
 def test_a_master_with_decoys_plays_legally_from_what_its_seat_sees():
-    """A whole game against random, every action checked by ``play``; and R24: games
-    that differ only in what the mover cannot see get the same decision."""
+    assert_plays_legally_from_what_its_seat_sees(SMALL_DECOYS, 21)
+
+
+def assert_plays_legally_from_what_its_seat_sees(name, seed):
+    """A whole game of ``name`` against random, every action checked by ``play``; and
+    R24: games that differ only in what the mover cannot see get the same decision."""
     from kahuna import Setup, new_game
 
-    state = new_game(Setup(seed=21))
-    players = [make_player(SMALL_DECOYS), make_player("random")]
+    state = new_game(Setup(seed=seed))
+    players = [make_player(name), make_player("random")]
     rngs = [random.Random(1), random.Random(2)]
     while not state.is_over:
         seat = state.to_move
         state.play(choose(players[seat], observe(state, seat), rngs[seat]))
-    assert_blind_to_what_the_seat_cannot_see(SMALL_DECOYS)
+    assert_blind_to_what_the_seat_cannot_see(name)
 
 
 def assert_blind_to_what_the_seat_cannot_see(name):
@@ -189,15 +193,6 @@ def test_the_reply_chosen_in_the_opponent_s_view_does_not_depend_on_our_hidden_c
     assert checked >= 10 and seen >= 1
 
 
-def test_a_master_choosing_replies_in_their_view_still_decides_from_what_its_seat_sees():
-    """R24, and every action of a whole game against random checked by ``play``."""
-    from kahuna import Setup, new_game
-
-    name = "master:reply_view=1,iterations=12,candidates=3,width=3"
-    state = new_game(Setup(seed=22))
-    players = [make_player(name), make_player("random")]
-    rngs = [random.Random(1), random.Random(2)]
-    while not state.is_over:
-        seat = state.to_move
-        state.play(choose(players[seat], observe(state, seat), rngs[seat]))
-    assert_blind_to_what_the_seat_cannot_see(name)
+def test_a_master_choosing_replies_in_their_view_plays_legally_from_what_its_seat_sees():
+    assert_plays_legally_from_what_its_seat_sees(
+        "master:reply_view=1,iterations=12,candidates=3,width=3", 22)
