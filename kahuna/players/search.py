@@ -282,8 +282,9 @@ def _chosen_in_its_view(state: State, seat: int, horizon: int, level: Level,
     worlds dealt from the opponent's view of ``state``: our hand and the pile's order
     dealt afresh, its own hand kept. The worlds come from a generator seeded by its hand
     and the pile's bottom, which no plan changes, so every candidate meets the same
-    worlds in a trial's world."""
-    rng = random.Random(hash((tuple(state.hands[1 - seat]), tuple(state.pile[:8]))))
+    worlds in a trial's world (a seed of bytes, not ``hash``, which differs on 32-bit
+    Pyodide: a seed gives the same move in the browser)."""
+    rng = random.Random(int.from_bytes(bytes(state.hands[1 - seat] + state.pile[:8]), "big"))
     view = observe(state, 1 - seat)
     worlds = [view.sample_state(rng) for _ in range(level.reply_view)]
     best, best_total = replies[0], math.inf
