@@ -187,7 +187,7 @@ def test_the_reply_chosen_in_the_opponent_s_view_does_not_depend_on_our_hidden_c
                   for s in (state, twin)]
         assert chosen[0] == chosen[1]
         worst = [min(replies, key=lambda r: run_to_end(
-            _after_reply(s, r, seat, 3, level, frozenset())).value) for s in (state, twin)]
+            _after_reply(s, r, seat, 3, level)).value) for s in (state, twin)]
         seen += worst[0] != worst[1]
         checked += 1
     assert checked >= 10 and seen >= 1

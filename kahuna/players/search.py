@@ -248,26 +248,25 @@ def _worst_reply(state: State, seat: int, horizon: int,
     planned turns after which the rest of the trial is worst for ``seat``."""
     ranked = yield from unhurried(plans(state, level.plan_width, level.plan_depth, level.weights,
                                         decoys=level.decoys))
-    held = _theirs(state, seat)
     replies = _distinct_phase_a(ranked, level.replies)
     if level.reply_view:
         replies = [(yield from _chosen_in_its_view(state, seat, horizon, level, replies))]
     worst = Trial(math.inf)
     for reply in replies:
-        ended = yield from _after_reply(state, reply, seat, horizon, level, held)
+        ended = yield from _after_reply(state, reply, seat, horizon, level)
         if ended.value < worst.value:
             worst = ended
     return worst
 
 
-def _after_reply(state: State, reply: Plan, seat: int, horizon: int, level: Level,
-                 held: frozenset[int]) -> Generator[None, object, Trial]:
+def _after_reply(state: State, reply: Plan, seat: int, horizon: int,
+                 level: Level) -> Generator[None, object, Trial]:
     """The trial when the opponent plays ``reply`` in ``state`` and the rest of the
-    horizon follows; ``held``: the islands it controlled before."""
+    horizon follows."""
     after = state.fork()
     for action in reply:
         after.do(action)
-    taken = _theirs(after, seat) - held
+    taken = _theirs(after, seat) - _theirs(state, seat)
     for turn in range(1, horizon):
         if after.is_over:
             break
@@ -291,8 +290,7 @@ def _chosen_in_its_view(state: State, seat: int, horizon: int, level: Level,
     for reply in replies:
         total = 0.0
         for world in worlds:
-            total += (yield from _after_reply(world, reply, seat, horizon, level,
-                                              frozenset())).value
+            total += (yield from _after_reply(world, reply, seat, horizon, level)).value
         if total < best_total:
             best, best_total = reply, total
     return best
