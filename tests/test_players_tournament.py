@@ -51,7 +51,26 @@ def test_cli_prints_the_win_rate_interval_and_times(capsys):
     assert data["games"] == 2 and len(data["ci95"]) == 2
 
 
-@pytest.mark.parametrize("args", [["nobody", "random"], ["greedy", "random", "--games", "0"]])
+def test_progress_tells_the_running_score_and_the_match_is_unchanged():
+    lines: list[str] = []
+    result = match("greedy", "random", games=6, seed=4, progress=lines.append, every=1)
+    assert outcome(result) == outcome(match("greedy", "random", games=6, seed=4))
+    # after pairs 1 and 2 of 3; the whole match is the result itself, not a progress line
+    assert [line.split(":")[0] for line in lines] == ["after 2 games", "after 4 games"]
+    w, l, d = (int(n) for n in lines[-1].split(": ")[1].split(",")[0].split("-"))
+    assert w + l + d == 4 and "95% CI" in lines[-1]
+
+
+def test_cli_prints_progress_to_stderr_only_when_asked(capsys):
+    assert main(["tournament", "greedy", "random", "--games", "4", "--progress", "1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.startswith("after 2 games: ") and "after" not in captured.out
+    assert main(["tournament", "greedy", "random", "--games", "4"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("args", [["nobody", "random"], ["greedy", "random", "--games", "0"],
+                                  ["greedy", "random", "--progress", "-1"]])
 def test_cli_rejects_bad_players_and_counts_with_a_message(args, capsys):
     assert main(["tournament", *args]) == 2
     assert capsys.readouterr().err.strip()

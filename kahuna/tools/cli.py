@@ -8,6 +8,7 @@ import argparse
 import json
 import os
 import sys
+from functools import partial
 from typing import Any
 
 from .. import __version__
@@ -168,11 +169,13 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    if args.games < 1 or args.jobs < 1:
-        print("--games and --jobs must be at least 1", file=sys.stderr)
+    if args.games < 1 or args.jobs < 1 or args.progress < 0:
+        print("--games and --jobs must be at least 1, --progress at least 0", file=sys.stderr)
         return 2
     try:
-        result = match(args.a, args.b, args.games, args.seed, args.jobs, args.variants)
+        result = match(args.a, args.b, args.games, args.seed, args.jobs, args.variants,
+                       partial(print, file=sys.stderr, flush=True) if args.progress else None,
+                       args.progress)
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2
@@ -327,6 +330,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m kahuna") -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes (same result)")
     p.add_argument("--variants", default="", help="variants to play with, e.g. V1,V2")
+    p.add_argument("--progress", type=int, default=0, metavar="PAIRS",
+                   help="print the score so far to stderr every PAIRS pairs of games")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_tournament)
     p = sub.add_parser("review", help="what each of a player's turns cost, and the better turn")

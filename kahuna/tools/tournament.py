@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from multiprocessing import Pool
 from typing import Any
 
@@ -83,10 +83,13 @@ def _games(a: str, b: str, pairs: int, seed: int, jobs: int, rules: str
 
 
 def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
-          rules: str = "") -> dict[str, Any]:
+          rules: str = "", progress: Callable[[str], None] | None = None,
+          every: int = 10) -> dict[str, Any]:
     """Play ``games`` (rounded up to an even number) between players ``a`` and ``b``
     with the variants ``rules`` (``"V1,V2"``, none by default); A's wins, losses, draws,
-    score rate with its 95% interval, and time per decision."""
+    score rate with its 95% interval, and time per decision. ``progress`` is told the
+    score so far after every ``every`` pairs, so a long match run in the background
+    can be read (and a hopeless candidate stopped) before its end."""
     variants(rules)  # an unknown name fails here too, before any process starts
     for name in (a, b):
         player(name)
@@ -104,6 +107,9 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
                 losses += 1
             times["a"] += game["times"][a_seat]
             times["b"] += game["times"][1 - a_seat]
+        played = wins + losses + draws
+        if progress and played % (2 * every) == 0 and played < 2 * pairs:
+            progress(_so_far(wins, losses, draws))
     n = 2 * pairs
     score = (wins + draws / 2) / n
     low, high = wilson(score, n)
@@ -114,6 +120,15 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
         "ci95": [round(low, 4), round(high, 4)],
         "time_a": time_stats(times["a"]), "time_b": time_stats(times["b"]),
     }
+
+
+def _so_far(wins: int, losses: int, draws: int) -> str:
+    """A match's running score, as the progress line says it."""
+    n = wins + losses + draws
+    score = (wins + draws / 2) / n
+    low, high = wilson(score, n)
+    return (f"after {n} games: {wins}-{losses}-{draws}, score {100 * score:.1f}% "
+            f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)")
 
 
 def wilson(p: float, n: int) -> tuple[float, float]:
