@@ -2,9 +2,9 @@
 
 A search plays its turns in worlds dealt from its seat's observation (R24). A world knows
 the order of its pile, and the player whose turn is planned there does not (R12: the card
-is drawn face down): ``Level.decoys`` values a draw by cards under the top. The
-opponent's hand in a world is a guess dealt from the seat's view, which a trial's end
-may weigh (``Level.their_reach``).
+is drawn face down): ``Level.decoys`` values a draw by cards under the top. A trial's
+opponent does not see our hand either: ``Level.reply_view`` has it pick its reply from
+worlds dealt from its own view.
 """
 
 import dataclasses
@@ -12,8 +12,6 @@ import random
 
 from kahuna import Phase, observe
 from kahuna.players.evaluate import FITTED, evaluate
-from kahuna.players.model import can_complete
-from kahuna.rules.board import DEGREE, MAJORITY
 from kahuna.players.levels import MASTER, choose, make_player
 from kahuna.players.plans import plans, unseen_draw
 from kahuna.players.protocol import run_to_end
@@ -122,36 +120,6 @@ def assert_blind_to_what_the_seat_cannot_see(name):
         if checked == 3:
             break
     assert checked == 3
-
-
-def test_their_hand_counts_the_islands_the_opponent_s_cards_complete_against_us():
-    """``reach`` for the opponent: an open island one bridge from its control that a card
-    in its hand completes (R8) counts against the seat, only when asked."""
-    changed = checked = 0
-    for state in mid_round_positions(range(4), 3):
-        p, opp = state.to_move, 1 - state.to_move
-        hand = state.hands[opp]
-        reachable = sum(
-            1 for i in range(12)
-            if state.control[i] < 0 and state.counts[opp][i] == MAJORITY[i] - 1
-            and state.counts[p][i] + state.counts[opp][i] < DEGREE[i]
-            and (hand[i] or can_complete(i, hand, state.owner)))
-        plain = evaluate(state, p, FITTED)
-        assert evaluate(state, p, FITTED, their_hand=False) == plain
-        with_theirs = evaluate(state, p, FITTED, their_hand=True)
-        if reachable and state.round < 3:
-            assert with_theirs < plain
-        changed += with_theirs != plain
-        assert (with_theirs == plain) == (reachable == 0)
-        checked += 1
-    assert checked >= 20 and changed >= 3
-
-
-def test_a_master_weighing_their_dealt_hand_still_decides_from_what_its_seat_sees():
-    """R24: the opponent's hand it weighs is the sampled world's, so games that differ
-    only in what the mover cannot see get the same decision."""
-    assert_blind_to_what_the_seat_cannot_see(
-        "master:their_reach=1,iterations=12,candidates=3,width=3")
 
 
 def with_our_card_on_the_pile(state, seat):

@@ -3,8 +3,7 @@
 The value is in points (the unit of R17 and R21), positive when the position favours
 ``player``. It reads only what ``player`` may know of the position: the board, the
 scores, the round's progress, its own hand and the opponent's hand *size* — never the
-opponent's cards, so it is the same in every world sampled from one observation (unless
-asked, ``their_hand``, at the end of a search's trial in such a world).
+opponent's cards, so it is the same in every world sampled from one observation.
 """
 
 from __future__ import annotations
@@ -57,13 +56,10 @@ FITTED = Weights(near=(0.0, 0.9132, 0.3712, 0.003, 0.1372), reach=0.35, cascade=
                  final=(0.2806, 1.1319, 1.4))
 
 
-def evaluate(state: State, player: int, weights: Weights | Logistic = DEFAULT,
-             their_hand: bool = False) -> float:
+def evaluate(state: State, player: int, weights: Weights | Logistic = DEFAULT) -> float:
     """``state``'s worth to ``player`` in points (a won game is worth ``WIN`` + margin):
     by hand-set terms with ``Weights``, by the fitted chance to win with a ``Logistic``
-    model (its log-odds times its scale). ``their_hand`` reads the opponent's cards too
-    (``reach`` counts against ``player`` as well): only where they were dealt at random
-    from ``player``'s view, in a world sampled for a search (R24)."""
+    model (its log-odds times its scale)."""
     opp = 1 - player
     margin = 0
     for scoring in state.scorings:
@@ -76,7 +72,7 @@ def evaluate(state: State, player: int, weights: Weights | Logistic = DEFAULT,
         return weights.scale * weights.logit(state, player)
     mine, theirs = state.counts[player], state.counts[opp]
     control = state.control
-    hand, opp_hand = state.hands[player], state.hands[opp]
+    hand = state.hands[player]
     owner = state.owner
     near, cascade, exposed = weights.near, weights.cascade, weights.exposed
     lead = 0
@@ -101,11 +97,7 @@ def evaluate(state: State, player: int, weights: Weights | Logistic = DEFAULT,
                 potential += value
             need = MAJORITY[i] - theirs[i]
             if need <= free:
-                value = near[need] * (1.0 + cascade * mine[i])
-                if (need == 1 and their_hand
-                        and (opp_hand[i] or can_complete(i, opp_hand, owner))):
-                    value += weights.reach
-                potential -= value
+                potential -= near[need] * (1.0 + cascade * mine[i])
     expected = lead + potential
     value = float(margin)
     rnd = state.round

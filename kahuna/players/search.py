@@ -64,9 +64,6 @@ class Level:
     #: Cards under the pile's top by which the search values a draw from the pile
     #: (``plans.unseen_draw``); 0: by the top card of the world it plays in.
     decoys: int = 0
-    #: 1: a trial's end is valued with the world's hidden cards of the opponent too
-    #: (``evaluate``'s ``their_hand``); 0: from the seat's own view alone.
-    their_reach: int = 0
     #: With ``replies`` > 1, the opponent picks the reply that is worst for us on
     #: average over this many worlds dealt from its own view after our plan (it does
     #: not see our hand, R24), and the trial then goes on in its own world; 0: the
@@ -233,7 +230,7 @@ def trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None, 
 def _ended(state: State, seat: int, level: Level, taken: frozenset[int]) -> Trial:
     """The trial that ended in ``state``."""
     winner = state.outcome.winner if state.is_over else None
-    value = evaluate(state, seat, level.weights, their_hand=level.their_reach > 0)
+    value = evaluate(state, seat, level.weights)
     return Trial(value, taken, winner)
 
 
