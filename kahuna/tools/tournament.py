@@ -111,8 +111,7 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
         if progress and played % (2 * every) == 0 and played < 2 * pairs:
             progress(_so_far(wins, losses, draws))
     n = 2 * pairs
-    score = (wins + draws / 2) / n
-    low, high = wilson(score, n)
+    score, low, high = _score(wins, losses, draws)
     return {
         "a": a, "b": b, "games": n, "seed": seed, "variants": rules,
         "wins": wins, "losses": losses, "draws": draws,
@@ -124,11 +123,16 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
 
 def _so_far(wins: int, losses: int, draws: int) -> str:
     """A match's running score, as the progress line says it."""
+    score, low, high = _score(wins, losses, draws)
+    return (f"after {wins + losses + draws} games: {wins}-{losses}-{draws}, score "
+            f"{100 * score:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
+
+
+def _score(wins: int, losses: int, draws: int) -> tuple[float, float, float]:
+    """A's score (a draw counts half) and its 95% Wilson interval."""
     n = wins + losses + draws
     score = (wins + draws / 2) / n
-    low, high = wilson(score, n)
-    return (f"after {n} games: {wins}-{losses}-{draws}, score {100 * score:.1f}% "
-            f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)")
+    return (score, *wilson(score, n))
 
 
 def wilson(p: float, n: int) -> tuple[float, float]:
