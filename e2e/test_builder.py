@@ -205,6 +205,9 @@ def test_the_builder_by_keyboard_alone_from_the_game_to_the_copied_snippet(
     text = page.evaluate("navigator.clipboard.readText()")
     assert "mode=puzzle" in text and "goal=remove:ALOA-HUNA" in text
     assert "islands=ALOA,HUNA" in text
+    # The preview boots its own runtime in this page's process; a picture taken while it
+    # boots waits on it (a fresh clone's CI timed out there at 30 s under load)
+    preview(page, wait_ready)
     screenshot(page, "builder-keyboard")
     page.keyboard.press("Escape")
     page.wait_for_selector("#builder", state="hidden")
