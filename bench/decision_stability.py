@@ -25,6 +25,7 @@ from kahuna.players.levels import choose, make_player  # noqa: E402
 from kahuna.rules.actions import Action  # noqa: E402
 from kahuna.rules.observation import Observation  # noqa: E402
 from kahuna.rules.state import Phase  # noqa: E402
+from kahuna.tools.tournament import Z95  # noqa: E402
 
 
 def turn_decided(spec: str, obs: Observation, seed: int) -> tuple[Action, ...]:
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.seeds} seeds each: the share of seeds that chose the most chosen turn")
     for spec, values in shares.items():
         mean = statistics.fmean(values)
-        half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+        half = Z95 * statistics.stdev(values) / len(values) ** 0.5
         settled = sum(v == 1 for v in values) / len(values)
         print(f"  {spec}: mean {mean:.1%} (95% CI {mean - half:.1%} to {mean + half:.1%}), "
               f"all seeds agree in {settled:.0%} of positions")
