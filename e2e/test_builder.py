@@ -177,6 +177,7 @@ def test_garbage_pasted_is_refused_and_nothing_is_lost(page, base_url, wait_read
         assert page.input_value("#builder-snippet") == before
         assert page.input_value("#builder-pasted") == garbage  # there to correct
         assert page.input_value("#builder-caption") == "Keep me"
+    preview(page, wait_ready)  # as in the keyboard test: no picture while the preview boots
     screenshot(page, "builder-garbage")
 
 
