@@ -9,13 +9,14 @@ worlds dealt from its own view.
 
 import dataclasses
 import random
+from collections import Counter
 
 from kahuna import Phase, observe
 from kahuna.players.evaluate import FITTED, evaluate
 from kahuna.players.levels import MASTER, choose, make_player
 from kahuna.players.plans import plans, unseen_draw
 from kahuna.players.protocol import run_to_end
-from kahuna.players.search import _after_reply, _chosen_in_its_view, _distinct_phase_a, _public
+from kahuna.players.search import _after_reply, _chosen_in_its_view, _public, _varied
 from kahuna.rules.actions import Kind
 from kahuna.rules.state import HAND_LIMIT
 
@@ -150,7 +151,7 @@ def test_the_reply_chosen_in_the_opponent_s_view_does_not_depend_on_our_hidden_c
         if twin is None:
             continue
         assert _public(observe(state, 1 - seat)) == _public(observe(twin, 1 - seat))
-        replies = _distinct_phase_a(run_to_end(plans(state, 4, 4, FITTED)), 3)
+        replies = _varied(run_to_end(plans(state, 4, 4, FITTED)), 3)
         chosen = [run_to_end(_chosen_in_its_view(s, seat, 3, level, replies))
                   for s in (state, twin)]
         assert chosen[0] == chosen[1]
@@ -164,3 +165,31 @@ def test_the_reply_chosen_in_the_opponent_s_view_does_not_depend_on_our_hidden_c
 def test_a_master_choosing_replies_in_their_view_plays_legally_from_what_its_seat_sees():
     assert_plays_legally_from_what_its_seat_sees(
         "master:reply_view=1,iterations=12,candidates=3,width=3", 22)
+
+
+def test_candidates_limited_per_phase_a_keep_the_ranking_order():
+    """``Level.per_phase``: of the beam's ranked plans, the first ``candidates`` when at most
+    that many share a phase A (R8-R15: a phase A, then one way to end the turn); 0 keeps
+    the ranking as it is, 1 gives one plan per phase A."""
+    checked = 0
+    for state in mid_round_positions(range(40, 44), 9):
+        ranked = run_to_end(plans(state, 8, 5, FITTED))
+        order = [plan for _, plan in ranked]
+        assert _varied(ranked, 12, 0) == order[:12]
+        for per_phase in (1, 2, 3):
+            chosen = _varied(ranked, 12, per_phase)
+            phase_as = [plan[:-1] for plan in chosen]
+            assert max(phase_as.count(a) for a in phase_as) <= per_phase
+            assert chosen == sorted(chosen, key=order.index)  # best first, as ranked
+            # nothing left out but what the limit forbids
+            skipped = [p for p in order[:order.index(chosen[-1])] if p not in chosen]
+            assert all(phase_as.count(p[:-1]) == per_phase for p in skipped)
+            plans_of = Counter(plan[:-1] for plan in order)
+            assert len(chosen) == min(12, sum(min(per_phase, n) for n in plans_of.values()))
+        checked += len(set(p[:-1] for p in order[:12])) < 6  # the limit changed something
+    assert checked >= 1
+
+
+def test_a_master_with_candidates_limited_per_phase_a_plays_legally_from_what_its_seat_sees():
+    assert_plays_legally_from_what_its_seat_sees(
+        "master:per_phase=2,iterations=12,candidates=4,width=3", 23)

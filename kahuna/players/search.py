@@ -69,6 +69,10 @@ class Level:
     #: not see our hand, R24), and the trial then goes on in its own world; 0: the
     #: reply worst for us in the trial's world, as if the opponent saw our cards.
     reply_view: int = 0
+    #: At most this many of the ``candidates`` share a phase A (0: no limit). The beam's
+    #: best plans often differ only in the draw; a limit makes the trials choose between
+    #: phase As too.
+    per_phase: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -111,8 +115,8 @@ class SearchPlayer:
         if not ranked:  # hurried before any turn could end
             return best_action(world, world.legal_actions(), level.weights)
         if level.candidates > 1 and level.iterations:
-            plan = yield from _test_replies(obs, rng, [p for _, p in ranked[:level.candidates]],
-                                            level)
+            plan = yield from _test_replies(obs, rng, _varied(ranked, level.candidates,
+                                                              level.per_phase), level)
         elif level.temperature > 0:
             plan = _softmax_pick(ranked[:4], level.temperature, rng)
         else:
@@ -245,7 +249,7 @@ def _worst_reply(state: State, seat: int, horizon: int,
     planned turns after which the rest of the trial is worst for ``seat``."""
     ranked = yield from unhurried(plans(state, level.plan_width, level.plan_depth, level.weights,
                                         decoys=level.decoys))
-    replies = _distinct_phase_a(ranked, level.replies)
+    replies = _varied(ranked, level.replies)
     if level.reply_view:
         replies = [(yield from _chosen_in_its_view(state, seat, horizon, level, replies))]
     worst = Trial(math.inf)
@@ -293,15 +297,21 @@ def _chosen_in_its_view(state: State, seat: int, horizon: int, level: Level,
     return best
 
 
-def _distinct_phase_a(ranked: list[tuple[float, Plan]], k: int) -> list[Plan]:
-    """The best plan of each of the first ``k`` different phase As in ``ranked``."""
-    chosen: dict[Plan, Plan] = {}
+def _varied(ranked: list[tuple[float, Plan]], k: int, per_phase: int = 1) -> list[Plan]:
+    """The first ``k`` plans in ``ranked`` when at most ``per_phase`` of them share a
+    phase A (all of them with 0): with 1, the best plan of each of the first ``k``
+    different phase As."""
+    chosen: list[Plan] = []
+    shared: dict[Plan, int] = {}
     for _, plan in ranked:
-        if plan[:-1] not in chosen:
-            chosen[plan[:-1]] = plan
-            if len(chosen) == k:
-                break
-    return list(chosen.values())
+        seen = shared.get(plan[:-1], 0)
+        if per_phase and seen == per_phase:
+            continue
+        shared[plan[:-1]] = seen + 1
+        chosen.append(plan)
+        if len(chosen) == k:
+            break
+    return chosen
 
 
 #: The most turns a trial plays after its plan in the endgame (``Level.endgame``).
