@@ -1,0 +1,98 @@
+"""How well a level's trials tell different phase As apart: at turn starts of expert
+self-play, the best plan of each of the beam's first ``--phases`` different phase As
+(R8-R15: the bridges of a turn, then its draw), each tried in the same ``--trials``
+sampled worlds; how far apart their mean values are, against the noise of a few trials.
+
+    .venv/bin/python bench/trial_noise.py [--games 3] [--every 4] [--phases 6] \
+        [--trials 40] [master:reply_view=1,decoys=3]
+
+Per position: the phase A the beam ranks first (the static evaluation's choice), the one
+whose trials' mean is best, and the gap between those two means over the standard error
+of the paired difference at 5 trials each (what the first round of the master's
+successive halving gives each of 12 plans) and at ``--trials``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kahuna import Setup, new_game, observe  # noqa: E402
+from kahuna.players.levels import choose, make_player  # noqa: E402
+from kahuna.players.plans import plans  # noqa: E402
+from kahuna.players.protocol import run_to_end  # noqa: E402
+from kahuna.players.search import _varied, trial  # noqa: E402
+from kahuna.rules.observation import Observation  # noqa: E402
+from kahuna.rules.state import Phase  # noqa: E402
+
+
+def trial_values(spec: str, obs: Observation, phases: int, trials: int,
+                 seed: int) -> list[list[float]]:
+    """For each of the first ``phases`` phase As the beam ranks (best first), its best
+    plan's values in the same ``trials`` worlds."""
+    level = make_player(spec).level
+    rng = random.Random(seed)
+    ranked = run_to_end(plans(obs.sample_state(rng), level.width, level.depth, level.weights,
+                              decoys=level.decoys))
+    candidates = _varied(ranked, phases)
+    worlds = [obs.sample_state(rng) for _ in range(trials)]
+    return [[run_to_end(trial(w, plan, obs.seat, level)).value for w in worlds]
+            for plan in candidates]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("spec", nargs="?", default="master:reply_view=1,decoys=3")
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--every", type=int, default=4, help="every n-th turn start")
+    parser.add_argument("--phases", type=int, default=6)
+    parser.add_argument("--trials", type=int, default=40)
+    args = parser.parse_args(argv)
+    rows = []
+    starts = 0
+    for game in range(args.games):
+        state = new_game(Setup(seed=1000 + game))
+        players = [make_player("expert"), make_player("expert")]
+        rng = random.Random(game)
+        mover = None
+        while not state.is_over:
+            obs = observe(state, state.to_move)
+            if state.to_move != mover and obs.phase is not Phase.HANDICAP:
+                if starts % args.every == 0:
+                    values = trial_values(args.spec, obs, args.phases, args.trials, starts)
+                    if len(values) > 1:
+                        rows.append(values)
+                starts += 1
+            mover = state.to_move
+            state.play(choose(players[state.to_move], obs, rng))
+    changed, z5, zn, sds = 0, [], [], []
+    for values in rows:
+        means = [statistics.fmean(v) for v in values]
+        best = max(range(len(means)), key=means.__getitem__)
+        sds += [statistics.stdev(v) for v in values]
+        if best == 0:
+            continue
+        changed += 1
+        sd = statistics.stdev(a - b for a, b in zip(values[best], values[0]))
+        gap = means[best] - means[0]
+        z5.append(gap / (sd / 5 ** 0.5) if sd else float("inf"))
+        zn.append(gap / (sd / args.trials ** 0.5) if sd else float("inf"))
+    print(f"{len(rows)} turn starts of {args.games} expert games, {args.spec}, up to "
+          f"{args.phases} phase As each, {args.trials} shared worlds")
+    print(f"  one trial's value: median standard deviation {statistics.median(sds):.2f} points")
+    print(f"  the trials' best phase A is not the beam's first in {changed} of {len(rows)}")
+    if z5:
+        print(f"  there, its lead over the beam's first in standard errors of the paired "
+              f"difference: median {statistics.median(z5):.2f} at 5 trials, "
+              f"{statistics.median(zn):.2f} at {args.trials} "
+              f"(over 2 at {args.trials}: {sum(z > 2 for z in zn)} of {len(zn)})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
