@@ -7,9 +7,9 @@ sampled worlds; how far apart their mean values are, against the noise of a few 
         [--trials 40] [master:reply_view=1,decoys=3]
 
 Per position: the phase A the beam ranks first (the static evaluation's choice), the one
-whose trials' mean is best, and the gap between those two means over the standard error
-of the paired difference at 5 trials each (what the first round of the master's
-successive halving gives each of 12 plans) and at ``--trials``.
+whose trials' mean is best, the gap between those two means over the standard error of
+the paired difference at 5 trials each (what the first round of the master's successive
+halving gives each of 12 plans) and at ``--trials``, and how many actions each plays.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kahuna import Setup, new_game, observe  # noqa: E402
 from kahuna.players.levels import choose, make_player  # noqa: E402
-from kahuna.players.plans import plans  # noqa: E402
+from kahuna.players.plans import Plan, plans  # noqa: E402
 from kahuna.players.protocol import run_to_end  # noqa: E402
 from kahuna.players.search import _varied, trial  # noqa: E402
 from kahuna.rules.observation import Observation  # noqa: E402
@@ -32,16 +32,16 @@ from kahuna.rules.state import Phase  # noqa: E402
 
 
 def trial_values(spec: str, obs: Observation, phases: int, trials: int,
-                 seed: int) -> list[list[float]]:
+                 seed: int) -> list[tuple[Plan, list[float]]]:
     """For each of the first ``phases`` phase As the beam ranks (best first), its best
-    plan's values in the same ``trials`` worlds."""
+    plan and that plan's values in the same ``trials`` worlds."""
     level = make_player(spec).level
     rng = random.Random(seed)
     ranked = run_to_end(plans(obs.sample_state(rng), level.width, level.depth, level.weights,
                               decoys=level.decoys))
     candidates = _varied(ranked, phases)
     worlds = [obs.sample_state(rng) for _ in range(trials)]
-    return [[run_to_end(trial(w, plan, obs.seat, level)).value for w in worlds]
+    return [(plan, [run_to_end(trial(w, plan, obs.seat, level)).value for w in worlds])
             for plan in candidates]
 
 
@@ -70,14 +70,16 @@ def main(argv: list[str] | None = None) -> int:
                 starts += 1
             mover = state.to_move
             state.play(choose(players[state.to_move], obs, rng))
-    changed, z5, zn, sds = 0, [], [], []
-    for values in rows:
+    changed, z5, zn, sds, lengths = 0, [], [], [], []
+    for row in rows:
+        values = [v for _, v in row]
         means = [statistics.fmean(v) for v in values]
         best = max(range(len(means)), key=means.__getitem__)
         sds += [statistics.stdev(v) for v in values]
         if best == 0:
             continue
         changed += 1
+        lengths.append((len(row[0][0]) - 1, len(row[best][0]) - 1))
         sd = statistics.stdev(a - b for a, b in zip(values[best], values[0]))
         gap = means[best] - means[0]
         z5.append(gap / (sd / 5 ** 0.5) if sd else float("inf"))
@@ -91,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
               f"difference: median {statistics.median(z5):.2f} at 5 trials, "
               f"{statistics.median(zn):.2f} at {args.trials} "
               f"(over 2 at {args.trials}: {sum(z > 2 for z in zn)} of {len(zn)})")
+        first, best = (statistics.fmean(side) for side in zip(*lengths))
+        print(f"  there, actions in phase A: the beam's first {first:.2f}, the trials' best "
+              f"{best:.2f} on average; the trials' best plays none where the beam's first "
+              f"plays some in {sum(b == 0 < a for a, b in lengths)} of {len(lengths)}")
     return 0
 
 
