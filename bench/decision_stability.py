@@ -16,12 +16,14 @@ import random
 import statistics
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kahuna import Setup, new_game, observe  # noqa: E402
 from kahuna.players.levels import choose, make_player  # noqa: E402
+from kahuna.players.protocol import legal_actions  # noqa: E402
 from kahuna.rules.actions import Action  # noqa: E402
 from kahuna.rules.observation import Observation  # noqa: E402
 from kahuna.rules.state import Phase  # noqa: E402
@@ -33,6 +35,25 @@ def turn_decided(spec: str, obs: Observation, seed: int) -> tuple[Action, ...]:
     player = make_player(spec)
     first = choose(player, obs, random.Random(seed))
     return (first, *player.planned())
+
+
+def expert_turn_starts(games: int, every: int) -> Iterator[tuple[int, Observation]]:
+    """Every ``every``-th turn start after the handicap (R7) of ``games`` expert
+    self-play games: its number among them all, and the mover's observation."""
+    starts = 0
+    for game in range(games):
+        state = new_game(Setup(seed=1000 + game))
+        players = [make_player("expert"), make_player("expert")]
+        rng = random.Random(game)
+        mover = None
+        while not state.is_over:
+            obs = observe(state, state.to_move)
+            if state.to_move != mover and obs.phase is not Phase.HANDICAP:
+                if starts % every == 0:
+                    yield starts, obs
+                starts += 1
+            mover = state.to_move
+            state.play(choose(players[state.to_move], obs, rng))
 
 
 def agreement(turns: list[tuple[Action, ...]]) -> float:
@@ -48,22 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=5)
     args = parser.parse_args(argv)
     shares: dict[str, list[float]] = {spec: [] for spec in args.specs}
-    starts = 0
-    for game in range(args.games):
-        state = new_game(Setup(seed=1000 + game))
-        players = [make_player("expert"), make_player("expert")]
-        rng = random.Random(game)
-        mover = None
-        while not state.is_over:
-            obs = observe(state, state.to_move)
-            if state.to_move != mover and obs.phase is not Phase.HANDICAP:
-                if starts % args.every == 0 and len(state.legal_actions()) > 1:
-                    for spec in args.specs:  # side by side, position by position
-                        turns = [turn_decided(spec, obs, seed) for seed in range(args.seeds)]
-                        shares[spec].append(agreement(turns))
-                starts += 1
-            mover = state.to_move
-            state.play(choose(players[state.to_move], obs, rng))
+    for _, obs in expert_turn_starts(args.games, args.every):
+        if len(legal_actions(obs)) > 1:
+            for spec in args.specs:  # side by side, position by position
+                turns = [turn_decided(spec, obs, seed) for seed in range(args.seeds)]
+                shares[spec].append(agreement(turns))
     print(f"{len(shares[args.specs[0]])} turn starts of {args.games} expert games, "
           f"{args.seeds} seeds each: the share of seeds that chose the most chosen turn")
     for spec, values in shares.items():

@@ -22,13 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kahuna import Setup, new_game, observe  # noqa: E402
-from kahuna.players.levels import choose, make_player  # noqa: E402
+from bench.decision_stability import expert_turn_starts  # noqa: E402
+from kahuna.players.levels import make_player  # noqa: E402
 from kahuna.players.plans import Plan, plans  # noqa: E402
 from kahuna.players.protocol import run_to_end  # noqa: E402
 from kahuna.players.search import _varied, trial  # noqa: E402
 from kahuna.rules.observation import Observation  # noqa: E402
-from kahuna.rules.state import Phase  # noqa: E402
 
 
 def trial_values(spec: str, obs: Observation, phases: int, trials: int,
@@ -54,22 +53,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trials", type=int, default=40)
     args = parser.parse_args(argv)
     rows = []
-    starts = 0
-    for game in range(args.games):
-        state = new_game(Setup(seed=1000 + game))
-        players = [make_player("expert"), make_player("expert")]
-        rng = random.Random(game)
-        mover = None
-        while not state.is_over:
-            obs = observe(state, state.to_move)
-            if state.to_move != mover and obs.phase is not Phase.HANDICAP:
-                if starts % args.every == 0:
-                    values = trial_values(args.spec, obs, args.phases, args.trials, starts)
-                    if len(values) > 1:
-                        rows.append(values)
-                starts += 1
-            mover = state.to_move
-            state.play(choose(players[state.to_move], obs, rng))
+    for start, obs in expert_turn_starts(args.games, args.every):
+        values = trial_values(args.spec, obs, args.phases, args.trials, start)
+        if len(values) > 1:
+            rows.append(values)
     changed, z5, zn, sds, lengths = 0, [], [], [], []
     for row in rows:
         values = [v for _, v in row]
