@@ -31,17 +31,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser  # noqa: E402
 
 from kahuna import (  # noqa: E402
     BLACK, Setup, State, best_turns, draft_of, draft_state, link_url, new_game, observe,
     position_to_json, read_pasted,
 )
 from bench.page_figures import _probed_page  # noqa: E402
-from scripts.browser import launch_chromium, wait_ready  # noqa: E402
-from scripts.build_site import write_page_archive  # noqa: E402
+from scripts.browser import site_in_chromium, wait_ready  # noqa: E402
 from scripts.page_driver import edit  # noqa: E402
-from scripts.site_server import SiteServer  # noqa: E402
 from scripts.positions import play_randomly, worked_example  # noqa: E402
 
 SEED = 1  # the address's seed: the editor deals with it, Best turn analyses with it
@@ -107,26 +105,21 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve")
     args = parser.parse_args()
-    write_page_archive(args.root.resolve())  # the page's modules as they are now
-    server = SiteServer(args.root.resolve())
     shown = {name: as_in_the_page(state) for name, state in positions().items()}
     times: dict[str, dict[str, list[float]]] = {
         name: {"cpython": [], "page": [], "click": [], "longest": [], "slices": []}
         for name in shown}
     load = os.getloadavg()[0]
-    with sync_playwright() as pw:
-        browser = launch_chromium(pw)
+    with site_in_chromium(args.root.resolve()) as (browser, url):
         for round_ in range(args.rounds):
             for name, state in shown.items():
                 for way in (("cpython", "page") if round_ % 2 == 0 else ("page", "cpython")):
                     if way == "cpython":
                         times[name]["cpython"].append(in_cpython(state))
                         continue
-                    measured = in_page(browser, server.url, state)
+                    measured = in_page(browser, url, state)
                     for key, value in zip(("page", "click", "longest", "slices"), measured):
                         times[name][key].append(value)
-        browser.close()
-    server.close()
     print(f"Best turn, ms to the answer, median [min-max] of {args.rounds} rounds (A B, B A);"
           f" load average (1 min) {load:.1f} before, {os.getloadavg()[0]:.1f} after")
     for name, t in times.items():

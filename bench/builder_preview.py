@@ -22,13 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser  # noqa: E402
 
 from kahuna.notation.link import encode  # noqa: E402
-from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
-from scripts.build_site import write_page_archive  # noqa: E402
+from scripts.browser import guard_network, site_in_chromium, wait_ready  # noqa: E402
 from scripts.examples_page import REMOVAL  # noqa: E402
-from scripts.site_server import SiteServer  # noqa: E402
 
 PROBE = """() => {
   window.__late = []; window.__long = [];
@@ -68,13 +66,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve")
     args = parser.parse_args()
-    write_page_archive(args.root.resolve())  # the page's modules as they are now
-    server = SiteServer(args.root.resolve())
-    with sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        runs = [run(browser, server.url) for _ in range(args.runs)]
-        browser.close()
-    server.close()
+    with site_in_chromium(args.root.resolve()) as (browser, url):
+        runs = [run(browser, url) for _ in range(args.runs)]
     for i, r in enumerate(runs):
         tasks = ", ".join(f"{d:.0f} ms at {a:.0f}" for a, d in r["tasks"])
         print(f"run {i + 1}: preview ready in {r['boot']:.0f} ms; the builder's 20 ms timer "

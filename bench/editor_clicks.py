@@ -22,12 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser  # noqa: E402
 
-from scripts.browser import guard_network, launch_chromium, wait_ready  # noqa: E402
-from scripts.build_site import write_page_archive  # noqa: E402
+from scripts.browser import guard_network, site_in_chromium, wait_ready  # noqa: E402
 from scripts.page_driver import edit, edit_by_keys, editor_acts, editor_keys  # noqa: E402
-from scripts.site_server import SiteServer  # noqa: E402
 
 
 def build(browser: Browser, url: str, way: str) -> int:
@@ -63,15 +61,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve")
     args = parser.parse_args()
-    write_page_archive(args.root.resolve())  # the page's modules as they are now
-    server = SiteServer(args.root.resolve())
-    with sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        clicks = build(browser, server.url, "mouse")
-        keys = build(browser, server.url, "keys")
-        tabs = build(browser, server.url, "tab")
-        browser.close()
-    server.close()
+    with site_in_chromium(args.root.resolve()) as (browser, url):
+        clicks = build(browser, url, "mouse")
+        keys = build(browser, url, "keys")
+        tabs = build(browser, url, "tab")
     acts = editor_acts()
     lines = sum(a.startswith("edit:line:") for a in acts)
     print(f"worked example from empty: {clicks} clicks by mouse ({lines} on board lines), "

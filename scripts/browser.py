@@ -9,6 +9,8 @@ and scripts/make_icons.py, through Python Playwright.
   Playwright keeps in ``$DEBUG_FILE`` when ``$DEBUG`` is ``pw:browser`` (scripts/test.sh
   sets both; e2e/conftest.py shows the lines under a test whose renderer crashed);
 - ``guard_network(context, found)``: records every request that tries to leave 127.0.0.1;
+- ``site_in_chromium(root)``: a checkout served on 127.0.0.1 and a Chromium to open it in,
+  for a bench;
 - ``wait_ready(page)``: waits until the game page says it is interactive;
 - ``wait_compiled(page)``: waits until the game has kept the bytecode it compiled;
 - ``clear_storage(context, page, origins)``: what those origins stored, cleared, but for
@@ -23,11 +25,15 @@ import os
 import re
 import time
 import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from scripts.site_server import LOCAL_HOST
+from scripts.build_site import write_page_archive
+from scripts.site_server import LOCAL_HOST, SiteServer
 
 #: Debian's headless shell first: the same Chromium without the browser's windows, whose
 #: boot of the game takes about a quarter less CPU (bench/browser_cpu.py), and the suite
@@ -94,6 +100,23 @@ def launch_chromium(pw: Playwright, first_visit: bool = False,
 
         browser.new_context = new_context  # type: ignore[method-assign]
     return browser
+
+
+@contextmanager
+def site_in_chromium(root: Path) -> Iterator[tuple[Browser, str]]:
+    """The checkout ``root`` served on 127.0.0.1, its page's modules archived as they are
+    now (not as last built), and a Chromium to open it in: (browser, the site's url)."""
+    write_page_archive(root)
+    server = SiteServer(root)
+    try:
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            try:
+                yield browser, server.url
+            finally:
+                browser.close()
+    finally:
+        server.close()
 
 
 def guard_network(context: BrowserContext, external_requests: list[str]) -> None:
