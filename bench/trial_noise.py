@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         values = trial_values(args.spec, obs, args.phases, args.trials, start)
         if len(values) > 1:
             rows.append(values)
-    changed, z5, zn, sds, lengths = 0, [], [], [], []
+    sds, leads, lengths = [], [], []  # the last two where the trials' best is another
     for row in rows:
         values = [v for _, v in row]
         means = [statistics.fmean(v) for v in values]
@@ -65,24 +65,23 @@ def main(argv: list[str] | None = None) -> int:
         sds += [statistics.stdev(v) for v in values]
         if best == 0:
             continue
-        changed += 1
         lengths.append((len(row[0][0]) - 1, len(row[best][0]) - 1))
         sd = statistics.stdev(a - b for a, b in zip(values[best], values[0]))
-        gap = means[best] - means[0]
-        z5.append(gap / (sd / 5 ** 0.5) if sd else float("inf"))
-        zn.append(gap / (sd / args.trials ** 0.5) if sd else float("inf"))
+        # the lead over one trial's paired spread; at n trials each, times sqrt(n)
+        leads.append((means[best] - means[0]) / sd if sd else float("inf"))
     print(f"{len(rows)} turn starts of {args.games} expert games, {args.spec}, up to "
           f"{args.phases} phase As each, {args.trials} shared worlds")
     print(f"  one trial's value: median standard deviation {statistics.median(sds):.2f} points")
-    print(f"  the trials' best phase A is not the beam's first in {changed} of {len(rows)}")
-    if z5:
+    print(f"  the trials' best phase A is not the beam's first in {len(leads)} of {len(rows)}")
+    if leads:
+        lead, at_n = statistics.median(leads), args.trials ** 0.5
         print(f"  there, its lead over the beam's first in standard errors of the paired "
-              f"difference: median {statistics.median(z5):.2f} at 5 trials, "
-              f"{statistics.median(zn):.2f} at {args.trials} "
-              f"(over 2 at {args.trials}: {sum(z > 2 for z in zn)} of {len(zn)})")
-        first, best = (statistics.fmean(side) for side in zip(*lengths))
-        print(f"  there, actions in phase A: the beam's first {first:.2f}, the trials' best "
-              f"{best:.2f} on average; the trials' best plays none where the beam's first "
+              f"difference: median {lead * 5 ** 0.5:.2f} at 5 trials, {lead * at_n:.2f} at "
+              f"{args.trials} (over 2 at {args.trials}: {sum(x * at_n > 2 for x in leads)} "
+              f"of {len(leads)})")
+        beam, trials = (statistics.fmean(side) for side in zip(*lengths))
+        print(f"  there, actions in phase A: the beam's first {beam:.2f}, the trials' best "
+              f"{trials:.2f} on average; the trials' best plays none where the beam's first "
               f"plays some in {sum(b == 0 < a for a, b in lengths)} of {len(lengths)}")
     return 0
 
