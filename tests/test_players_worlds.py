@@ -16,7 +16,8 @@ from kahuna.players.evaluate import FITTED, evaluate
 from kahuna.players.levels import MASTER, choose, make_player
 from kahuna.players.plans import plans, unseen_draw
 from kahuna.players.protocol import run_to_end
-from kahuna.players.search import _after_reply, _chosen_in_its_view, _public, _varied
+from kahuna.players.search import (_after_reply, _chosen_in_its_view, _ended, _public,
+                                    _varied)
 from kahuna.rules.actions import Kind
 from kahuna.rules.state import HAND_LIMIT
 
@@ -193,3 +194,32 @@ def test_candidates_limited_per_phase_a_keep_the_ranking_order():
 def test_a_master_with_candidates_limited_per_phase_a_plays_legally_from_what_its_seat_sees():
     assert_plays_legally_from_what_its_seat_sees(
         "master:per_phase=2,iterations=12,candidates=4,width=3", 23)
+
+
+def test_leaf_hand_scales_only_the_hand_worth_where_a_trial_ends():
+    """``Level.leaf_hand``: a trial's end is valued with the hand's worth times the share
+    (a full hand may not draw, R14, yet is worth most to ``FITTED``); every other term,
+    and a finished game (R21, R22), as the weights say."""
+    level = make_player("master").level
+    differed = 0
+    for state in mid_round_positions(range(50, 53), 5):
+        seat = state.to_move
+        sizes = state.hand_size
+        hand_term = FITTED.hand[sizes[seat]] - FITTED.hand[sizes[1 - seat]]
+        for share in (0, 0.5, 1):
+            ended = _ended(state, seat, dataclasses.replace(level, leaf_hand=share), frozenset())
+            assert abs(ended.value - (evaluate(state, seat, FITTED) - (1 - share) * hand_term)) < 1e-9
+        differed += hand_term != 0
+    assert differed >= 3
+    for over in random_positions(50):  # one state, played on: the game's end after the loop
+        pass
+    assert over.is_over
+    for share in (0, 1):
+        assert (_ended(over, 0, dataclasses.replace(level, leaf_hand=share), frozenset()).value
+                == evaluate(over, 0, FITTED))
+
+
+def test_a_master_with_leaf_hand_plays_legally_from_what_its_seat_sees():
+    assert make_player("master:leaf_hand=0.5").level.leaf_hand == 0.5
+    assert_plays_legally_from_what_its_seat_sees(
+        "master:leaf_hand=0,iterations=12,candidates=3,width=3", 24)

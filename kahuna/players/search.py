@@ -23,6 +23,7 @@ Budgets count iterations, not seconds, so a seed gives the same move on any mach
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import random
 from collections.abc import Generator
@@ -73,6 +74,11 @@ class Level:
     #: best plans often differ only in the draw; a limit makes the trials choose between
     #: phase As too.
     per_phase: int = 0
+    #: The worth of cards in hand where a trial ends, as a share of the weights' own
+    #: (1: the same). A card still in hand there is a card the plan did not play; a
+    #: share below 1 keeps the trials from preferring phase As that build less.
+    #: ``Weights`` only: a fitted ``Logistic`` model keeps its own.
+    leaf_hand: float = 1.0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -234,8 +240,16 @@ def trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None, 
 def _ended(state: State, seat: int, level: Level, taken: frozenset[int]) -> Trial:
     """The trial that ended in ``state``."""
     winner = state.outcome.winner if state.is_over else None
-    value = evaluate(state, seat, level.weights)
-    return Trial(value, taken, winner)
+    weights = level.weights
+    if level.leaf_hand != 1 and isinstance(weights, Weights):
+        weights = _hand_scaled(weights, level.leaf_hand)
+    return Trial(evaluate(state, seat, weights), taken, winner)
+
+
+@functools.lru_cache(maxsize=8)
+def _hand_scaled(weights: Weights, share: float) -> Weights:
+    """``weights`` with the hand's worth times ``share`` (``Level.leaf_hand``)."""
+    return dataclasses.replace(weights, hand=tuple(share * h for h in weights.hand))
 
 
 def _theirs(state: State, seat: int) -> frozenset[int]:
