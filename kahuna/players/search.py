@@ -23,7 +23,6 @@ Budgets count iterations, not seconds, so a seed gives the same move on any mach
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import random
 from collections.abc import Generator
@@ -70,15 +69,6 @@ class Level:
     #: not see our hand, R24), and the trial then goes on in its own world; 0: the
     #: reply worst for us in the trial's world, as if the opponent saw our cards.
     reply_view: int = 0
-    #: At most this many of the ``candidates`` share a phase A (0: no limit). The beam's
-    #: best plans often differ only in the draw; a limit makes the trials choose between
-    #: phase As too.
-    per_phase: int = 0
-    #: The worth of cards in hand where a trial ends, as a share of the weights' own
-    #: (1: the same). A card still in hand there is a card the plan did not play; a
-    #: share below 1 keeps the trials from preferring phase As that build less.
-    #: ``Weights`` only: a fitted ``Logistic`` model keeps its own.
-    leaf_hand: float = 1.0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -121,8 +111,8 @@ class SearchPlayer:
         if not ranked:  # hurried before any turn could end
             return best_action(world, world.legal_actions(), level.weights)
         if level.candidates > 1 and level.iterations:
-            plan = yield from _test_replies(obs, rng, _varied(ranked, level.candidates,
-                                                              level.per_phase), level)
+            plan = yield from _test_replies(obs, rng, [p for _, p in ranked[:level.candidates]],
+                                            level)
         elif level.temperature > 0:
             plan = _softmax_pick(ranked[:4], level.temperature, rng)
         else:
@@ -240,16 +230,8 @@ def trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None, 
 def _ended(state: State, seat: int, level: Level, taken: frozenset[int]) -> Trial:
     """The trial that ended in ``state``."""
     winner = state.outcome.winner if state.is_over else None
-    weights = level.weights
-    if level.leaf_hand != 1 and isinstance(weights, Weights):
-        weights = _hand_scaled(weights, level.leaf_hand)
-    return Trial(evaluate(state, seat, weights), taken, winner)
-
-
-@functools.lru_cache(maxsize=8)
-def _hand_scaled(weights: Weights, share: float) -> Weights:
-    """``weights`` with the hand's worth times ``share`` (``Level.leaf_hand``)."""
-    return dataclasses.replace(weights, hand=tuple(share * h for h in weights.hand))
+    value = evaluate(state, seat, level.weights)
+    return Trial(value, taken, winner)
 
 
 def _theirs(state: State, seat: int) -> frozenset[int]:
@@ -311,21 +293,15 @@ def _chosen_in_its_view(state: State, seat: int, horizon: int, level: Level,
     return best
 
 
-def _varied(ranked: list[tuple[float, Plan]], k: int, per_phase: int = 1) -> list[Plan]:
-    """The first ``k`` plans in ``ranked`` when at most ``per_phase`` of them share a
-    phase A (all of them with 0): with 1, the best plan of each of the first ``k``
-    different phase As."""
-    chosen: list[Plan] = []
-    shared: dict[Plan, int] = {}
+def _varied(ranked: list[tuple[float, Plan]], k: int) -> list[Plan]:
+    """The best plan of each of the first ``k`` different phase As in ``ranked``."""
+    chosen: dict[Plan, Plan] = {}
     for _, plan in ranked:
-        seen = shared.get(plan[:-1], 0)
-        if per_phase and seen == per_phase:
-            continue
-        shared[plan[:-1]] = seen + 1
-        chosen.append(plan)
-        if len(chosen) == k:
-            break
-    return chosen
+        if plan[:-1] not in chosen:
+            chosen[plan[:-1]] = plan
+            if len(chosen) == k:
+                break
+    return list(chosen.values())
 
 
 #: The most turns a trial plays after its plan in the endgame (``Level.endgame``).
