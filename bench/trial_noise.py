@@ -26,7 +26,7 @@ from bench.decision_stability import expert_turn_starts  # noqa: E402
 from kahuna.players.levels import make_player  # noqa: E402
 from kahuna.players.plans import Plan, plans  # noqa: E402
 from kahuna.players.protocol import run_to_end  # noqa: E402
-from kahuna.players.search import _varied, trial  # noqa: E402
+from kahuna.players.search import _distinct_phase_a, trial  # noqa: E402
 from kahuna.rules.observation import Observation  # noqa: E402
 
 
@@ -38,7 +38,7 @@ def trial_values(spec: str, obs: Observation, phases: int, trials: int,
     rng = random.Random(seed)
     ranked = run_to_end(plans(obs.sample_state(rng), level.width, level.depth, level.weights,
                               decoys=level.decoys))
-    candidates = _varied(ranked, phases)
+    candidates = _distinct_phase_a(ranked, phases)
     worlds = [obs.sample_state(rng) for _ in range(trials)]
     return [(plan, [run_to_end(trial(w, plan, obs.seat, level)).value for w in worlds])
             for plan in candidates]

@@ -15,7 +15,7 @@ from kahuna.players.evaluate import FITTED, evaluate
 from kahuna.players.levels import MASTER, choose, make_player
 from kahuna.players.plans import plans, unseen_draw
 from kahuna.players.protocol import run_to_end
-from kahuna.players.search import _after_reply, _chosen_in_its_view, _public, _varied
+from kahuna.players.search import _after_reply, _chosen_in_its_view, _distinct_phase_a, _public
 from kahuna.rules.actions import Kind
 from kahuna.rules.state import HAND_LIMIT
 
@@ -150,7 +150,7 @@ def test_the_reply_chosen_in_the_opponent_s_view_does_not_depend_on_our_hidden_c
         if twin is None:
             continue
         assert _public(observe(state, 1 - seat)) == _public(observe(twin, 1 - seat))
-        replies = _varied(run_to_end(plans(state, 4, 4, FITTED)), 3)
+        replies = _distinct_phase_a(run_to_end(plans(state, 4, 4, FITTED)), 3)
         chosen = [run_to_end(_chosen_in_its_view(s, seat, 3, level, replies))
                   for s in (state, twin)]
         assert chosen[0] == chosen[1]
@@ -166,15 +166,16 @@ def test_a_master_choosing_replies_in_their_view_plays_legally_from_what_its_sea
         "master:reply_view=1,iterations=12,candidates=3,width=3", 22)
 
 
-def test_varied_gives_the_best_plan_of_each_of_the_first_phase_as_in_the_ranking_order():
-    """``_varied`` (the opponent's replies in a trial): of the beam's ranked plans, the
-    best of each of the first ``k`` different phase As (R8-R15: a phase A, then one way
-    to end the turn), best first; nothing left out but plans of a phase A already chosen."""
+def test_the_best_plan_of_each_of_the_first_phase_as_in_the_ranking_order():
+    """``_distinct_phase_a`` (the opponent's replies in a trial): of the beam's ranked
+    plans, the best of each of the first ``k`` different phase As (R8-R15: a phase A, then
+    one way to end the turn), best first; nothing left out but plans of a phase A already
+    chosen."""
     checked = 0
     for state in mid_round_positions(range(40, 44), 9):
         ranked = run_to_end(plans(state, 8, 5, FITTED))
         order = [plan for _, plan in ranked]
-        chosen = _varied(ranked, 6)
+        chosen = _distinct_phase_a(ranked, 6)
         phase_as = [plan[:-1] for plan in chosen]
         assert len(set(phase_as)) == len(phase_as)
         assert chosen == sorted(chosen, key=order.index)

@@ -245,7 +245,7 @@ def _worst_reply(state: State, seat: int, horizon: int,
     planned turns after which the rest of the trial is worst for ``seat``."""
     ranked = yield from unhurried(plans(state, level.plan_width, level.plan_depth, level.weights,
                                         decoys=level.decoys))
-    replies = _varied(ranked, level.replies)
+    replies = _distinct_phase_a(ranked, level.replies)
     if level.reply_view:
         replies = [(yield from _chosen_in_its_view(state, seat, horizon, level, replies))]
     worst = Trial(math.inf)
@@ -293,7 +293,7 @@ def _chosen_in_its_view(state: State, seat: int, horizon: int, level: Level,
     return best
 
 
-def _varied(ranked: list[tuple[float, Plan]], k: int) -> list[Plan]:
+def _distinct_phase_a(ranked: list[tuple[float, Plan]], k: int) -> list[Plan]:
     """The best plan of each of the first ``k`` different phase As in ``ranked``."""
     chosen: dict[Plan, Plan] = {}
     for _, plan in ranked:
