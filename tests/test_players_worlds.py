@@ -212,6 +212,29 @@ def test_candidates_of_the_same_shape_keep_the_first_phase_a_and_the_ranking_ord
     assert added >= 2
 
 
+def test_candidates_from_the_first_phase_as_keep_the_ranking_order():
+    """``Level.phase_as``: the beam's ranked plans of its first ``phase_as`` phase As
+    (R8-R15: a phase A, then one way to end the turn), best first, at most
+    ``candidates``."""
+    narrowed = 0
+    for state in mid_round_positions(range(40, 46), 9):
+        ranked = run_to_end(plans(state, 8, 5, FITTED))
+        order = [plan for _, plan in ranked]
+        for k in (1, 2):
+            firsts = {plan[:-1] for plan in _distinct_phase_a(ranked, k)}
+            chosen = _candidates(ranked, dataclasses.replace(MASTER, phase_as=k))
+            assert chosen == [plan for plan in order if plan[:-1] in firsts][:12]
+            assert {plan[:-1] for plan in chosen} == firsts
+        narrowed += chosen != order[:12]
+    assert narrowed >= 2
+
+
+def test_a_master_with_candidates_of_one_phase_a_plays_legally_from_what_its_seat_sees():
+    assert make_player("master:phase_as=1").level.phase_as == 1
+    assert_plays_legally_from_what_its_seat_sees(
+        "master:phase_as=1,iterations=12,candidates=4,width=3", 27)
+
+
 def test_a_shape_counts_the_actions_of_each_kind_of_phase_a_only():
     place, remove = Action(Kind.PLACE, (0,), 0), Action(Kind.REMOVE, (0, 1), 0)
     plan = (place, remove, place, Action(Kind.PILE))

@@ -78,6 +78,9 @@ class Level:
     #: The share of a trial's value taken where our next turn ends (the rest where the
     #: trial ends, after the reply to it), so that neither side has the last word.
     mid: float = 0.0
+    #: With > 0, the ``candidates`` come from at most this many phase As, the beam's
+    #: first ones: with 1, the trials choose only how the beam's best phase A ends.
+    phase_as: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -319,10 +322,13 @@ def _chosen_in_its_view(state: State, seat: int, horizon: int, level: Level,
 
 
 def _candidates(ranked: list[tuple[float, Plan]], level: Level) -> list[Plan]:
-    """The plans the trials test: the ``level.candidates`` best, or with
-    ``level.same_shape`` the best of those whose phase A is the first's, or shaped as it
+    """The plans the trials test: the ``level.candidates`` best, those of the first
+    ``level.phase_as`` phase As, or with ``level.same_shape`` the best of those whose phase A is the first's, or shaped as it
     and in at most ``same_shape`` of them."""
     first = ranked[0][1]
+    if level.phase_as:
+        kept = {plan[:-1] for plan in _distinct_phase_a(ranked, level.phase_as)}
+        return [plan for _, plan in ranked if plan[:-1] in kept][:level.candidates]
     if not level.same_shape:
         return [plan for _, plan in ranked[:level.candidates]]
     chosen: list[Plan] = []
