@@ -1,9 +1,14 @@
-"""How many different phase As the master's candidates hold: the beam's best plans,
-counted by their actions before the draw, in positions of expert self-play games. When
-most candidates share one phase A, the trials choose the draw and the evaluation
-chooses the phase A (docs/players.md, the master's second session).
+"""How many different phase As a level's candidates hold (the beam's best plans, counted
+by their actions before the draw, R8-R15), and how often its trials choose a phase A
+other than the beam's first, at turn starts of expert self-play games. When the
+candidates share one phase A, the trials choose the draw and the evaluation the phase A
+(docs/players.md, the master's second session and issue 34).
 
-    .venv/bin/python bench/plan_diversity.py [--games 3] [--every 6] [--level master]
+    .venv/bin/python bench/plan_diversity.py [--games 3] [--every 2] [master:reply_view=1]
+
+Per level: positions by their count of phase As among the candidates; where there are
+two or more, how often the trials' choice plays another phase A than the beam's first,
+and the actions of phase A that each of the two plays there.
 """
 
 from __future__ import annotations
@@ -16,50 +21,43 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kahuna import Setup, new_game, observe  # noqa: E402
-from kahuna.players.levels import choose, level_named, make_player  # noqa: E402
+from bench.decision_stability import expert_turn_starts  # noqa: E402
+from kahuna.players.levels import make_player  # noqa: E402
 from kahuna.players.plans import plans  # noqa: E402
-from kahuna.players.search import Level  # noqa: E402
-from kahuna.rules.actions import TURN_ENDING  # noqa: E402
-from kahuna.rules.observation import Observation  # noqa: E402
-
-
-def phase_as(obs_seed: int, obs: Observation, level: Level) -> int:
-    """Different phase As among ``level``'s candidates in one world of ``obs``."""
-    search = plans(obs.sample_state(random.Random(obs_seed)), level.width, level.depth,
-                   level.weights)
-    try:
-        while True:
-            next(search)
-    except StopIteration as done:
-        ranked = done.value
-    top = [plan for _, plan in ranked[:level.candidates]]
-    return len({plan[:-1] if plan[-1].kind in TURN_ENDING else plan for plan in top})
+from kahuna.players.protocol import run_to_end  # noqa: E402
+from kahuna.players.search import _candidates, _test_replies  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--every", type=int, default=6, help="every n-th decision")
-    parser.add_argument("--level", default="master")
+    parser.add_argument("--every", type=int, default=2, help="every n-th turn start")
+    parser.add_argument("levels", nargs="*", default=["master"])
     args = parser.parse_args(argv)
-    level = level_named(args.level)
-    counts: Counter[int] = Counter()
-    decision = 0
-    for game in range(args.games):
-        state = new_game(Setup(seed=game))
-        players = [make_player("expert"), make_player("expert")]
-        rng = random.Random(game)
-        while not state.is_over:
-            obs = observe(state, state.to_move)
-            if decision % args.every == 0:
-                counts[phase_as(decision, obs, level)] += 1
-            decision += 1
-            state.play(choose(players[state.to_move], obs, rng))
-    print(f"{args.level}'s {level.candidates} candidates in {sum(counts.values())} positions "
-          f"of {args.games} expert games: different phase As -> positions")
-    for n in sorted(counts):
-        print(f"{n:>3} {counts[n]:>5}")
+    for spec in args.levels:
+        level = make_player(spec).level
+        counts: Counter[int] = Counter()
+        other: list[tuple[int, int]] = []  # phase-A actions: the beam's first, the chosen
+        for n, obs in expert_turn_starts(args.games, args.every):
+            rng = random.Random(n)
+            ranked = run_to_end(plans(obs.sample_state(rng), level.width, level.depth,
+                                      level.weights, decoys=level.decoys))
+            candidates = _candidates(ranked, level)
+            counts[len({plan[:-1] for plan in candidates})] += 1
+            if len({plan[:-1] for plan in candidates}) < 2:
+                continue
+            chosen = run_to_end(_test_replies(obs, rng, candidates, level))
+            if chosen[:-1] != ranked[0][1][:-1]:
+                other.append((len(ranked[0][1]) - 1, len(chosen) - 1))
+        several = sum(k for n, k in counts.items() if n > 1)
+        print(f"{spec}: {sum(counts.values())} turn starts of {args.games} expert games, "
+              f"phase As among its {level.candidates} candidates -> turn starts: "
+              + ", ".join(f"{n}: {counts[n]}" for n in sorted(counts)))
+        print(f"  where there are two or more ({several}), the trials choose another phase A "
+              f"than the beam's first in {len(other)}; its actions of phase A there, the "
+              f"beam's first / the chosen: {sum(a for a, _ in other)} / "
+              f"{sum(b for _, b in other)}; the chosen builds nothing in "
+              f"{sum(1 for a, b in other if a and not b)}")
     return 0
 
 
