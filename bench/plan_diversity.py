@@ -25,7 +25,7 @@ from bench.decision_stability import expert_turn_starts  # noqa: E402
 from kahuna.players.levels import make_player  # noqa: E402
 from kahuna.players.plans import plans  # noqa: E402
 from kahuna.players.protocol import run_to_end  # noqa: E402
-from kahuna.players.search import _candidates, _test_replies  # noqa: E402
+from kahuna.players.search import _test_replies  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
             rng = random.Random(n)
             ranked = run_to_end(plans(obs.sample_state(rng), level.width, level.depth,
                                       level.weights, decoys=level.decoys))
-            candidates = _candidates(ranked, level)
+            candidates = [plan for _, plan in ranked[:level.candidates]]
             counts[len({plan[:-1] for plan in candidates})] += 1
             if len({plan[:-1] for plan in candidates}) < 2:
                 continue

@@ -15,9 +15,8 @@ from kahuna.players.evaluate import FITTED, evaluate
 from kahuna.players.levels import MASTER, choose, make_player
 from kahuna.players.plans import plans, unseen_draw
 from kahuna.players.protocol import run_to_end
-from kahuna.players.search import (_after_reply, _candidates, _chosen_in_its_view,
-                                    _distinct_phase_a, _ended, _public, _shape)
-from kahuna.rules.actions import Action, Kind
+from kahuna.players.search import _after_reply, _chosen_in_its_view, _distinct_phase_a, _public
+from kahuna.rules.actions import Kind
 from kahuna.rules.state import HAND_LIMIT
 
 from .helpers import hidden_twin, random_positions
@@ -185,95 +184,3 @@ def test_the_best_plan_of_each_of_the_first_phase_as_in_the_ranking_order():
         assert len(chosen) == min(6, len({plan[:-1] for plan in order}))
         checked += bool(skipped)  # some phase A had more than one plan
     assert checked >= 1
-
-
-def test_candidates_of_the_same_shape_keep_the_first_phase_a_and_the_ranking_order():
-    """``Level.same_shape``: the beam's ranked plans with the first's phase A, and those of
-    other phase As (R8-R15: a phase A, then one way to end the turn) that play as many
-    actions of each kind, at most ``same_shape`` plans each, best first; 0 keeps the
-    ranking as it is."""
-    level = MASTER
-    added = 0
-    for state in mid_round_positions(range(40, 46), 9):
-        ranked = run_to_end(plans(state, 8, 5, FITTED))
-        order = [plan for _, plan in ranked]
-        assert _candidates(ranked, level) == order[:12]
-        first = order[0]
-        for k in (1, 2):
-            chosen = _candidates(ranked, dataclasses.replace(level, same_shape=k))
-            assert chosen[0] == first and len(chosen) <= 12
-            assert chosen == sorted(chosen, key=order.index)
-            others = [plan[:-1] for plan in chosen if plan[:-1] != first[:-1]]
-            assert all(_shape(plan) == _shape(first) for plan in chosen)
-            assert all(others.count(a) <= k for a in others)
-            skipped = [p for p in order[:order.index(chosen[-1])] if p not in chosen]
-            assert all(_shape(p) != _shape(first) or others.count(p[:-1]) == k for p in skipped)
-            added += bool(others)
-    assert added >= 2
-
-
-def test_candidates_from_the_first_phase_as_keep_the_ranking_order():
-    """``Level.phase_as``: the beam's ranked plans of its first ``phase_as`` phase As
-    (R8-R15: a phase A, then one way to end the turn), best first, at most
-    ``candidates``."""
-    narrowed = 0
-    for state in mid_round_positions(range(40, 46), 9):
-        ranked = run_to_end(plans(state, 8, 5, FITTED))
-        order = [plan for _, plan in ranked]
-        for k in (1, 2):
-            firsts = {plan[:-1] for plan in _distinct_phase_a(ranked, k)}
-            chosen = _candidates(ranked, dataclasses.replace(MASTER, phase_as=k))
-            assert chosen == [plan for plan in order if plan[:-1] in firsts][:12]
-            assert {plan[:-1] for plan in chosen} == firsts
-        narrowed += chosen != order[:12]
-    assert narrowed >= 2
-
-
-def test_a_master_with_candidates_of_one_phase_a_plays_legally_from_what_its_seat_sees():
-    assert make_player("master:phase_as=1").level.phase_as == 1
-    assert_plays_legally_from_what_its_seat_sees(
-        "master:phase_as=1,iterations=12,candidates=4,width=3", 27)
-
-
-def test_a_shape_counts_the_actions_of_each_kind_of_phase_a_only():
-    place, remove = Action(Kind.PLACE, (0,), 0), Action(Kind.REMOVE, (0, 1), 0)
-    plan = (place, remove, place, Action(Kind.PILE))
-    assert _shape(plan)[Kind.PLACE] == 2 and _shape(plan)[Kind.REMOVE] == 1
-    assert sum(_shape(plan)) == 3
-
-
-def test_a_master_with_candidates_of_the_same_shape_plays_legally_from_what_its_seat_sees():
-    assert make_player("master:same_shape=2").level.same_shape == 2
-    assert_plays_legally_from_what_its_seat_sees(
-        "master:same_shape=2,iterations=12,candidates=4,width=3", 25)
-
-
-def test_mid_mixes_the_value_where_our_next_turn_ends_with_the_trial_s_end():
-    """``Level.mid``: with 1 a trial of three turns after the plan is worth what it was
-    after the second (our next turn, before the reply to it); with 0.5 the mean of the
-    two; a finished game (R21, R22) is worth what it is."""
-    level = dataclasses.replace(MASTER, replies=1)
-    mixed = 0
-    for state in mid_round_positions(range(60, 63), 6):
-        seat = 1 - state.to_move  # the plan is played; the opponent's reply comes first
-        reply = _distinct_phase_a(run_to_end(plans(state, 4, 4, FITTED)), 1)[0]
-        values = {}
-        for horizon, mid in ((2, 0), (3, 0), (3, 1), (3, 0.5)):
-            leveled = dataclasses.replace(level, horizon=horizon, mid=mid)
-            values[horizon, mid] = run_to_end(
-                _after_reply(state, reply, seat, horizon, leveled)).value
-        assert abs(values[3, 1] - values[2, 0]) < 1e-9
-        assert abs(values[3, 0.5] - (values[2, 0] + values[3, 0]) / 2) < 1e-9
-        mixed += values[2, 0] != values[3, 0]
-    assert mixed >= 3
-    for over in random_positions(50):  # one state, played on: the game's end after the loop
-        pass
-    assert over.is_over
-    assert (_ended(over, 0, dataclasses.replace(level, mid=0.5), frozenset(), mid=99.0).value
-            == evaluate(over, 0, FITTED))
-
-
-def test_a_master_mixing_the_middle_of_its_trials_plays_legally_from_what_its_seat_sees():
-    assert make_player("master:mid=0.5").level.mid == 0.5
-    assert_plays_legally_from_what_its_seat_sees(
-        "master:mid=0.5,iterations=12,candidates=3,width=3", 26)

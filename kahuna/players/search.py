@@ -28,7 +28,7 @@ import random
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from ..rules.actions import Action, Kind
+from ..rules.actions import Action
 from ..rules.board import N_ISLANDS
 from ..rules.observation import Observation, observe
 from ..rules.state import Phase, State
@@ -69,18 +69,6 @@ class Level:
     #: not see our hand, R24), and the trial then goes on in its own world; 0: the
     #: reply worst for us in the trial's world, as if the opponent saw our cards.
     reply_view: int = 0
-    #: With > 0, at most this many of the ``candidates`` share a phase A, and each
-    #: phase A among them plays as many actions of each kind as the beam's first: the
-    #: beam decides how much to build, the trials where (a bridge built now meets one
-    #: more reply in a trial than one built later, so trials that compare building
-    #: with waiting prefer to wait). 0: the beam's best plans, mostly one phase A.
-    same_shape: int = 0
-    #: The share of a trial's value taken where our next turn ends (the rest where the
-    #: trial ends, after the reply to it), so that neither side has the last word.
-    mid: float = 0.0
-    #: With > 0, the ``candidates`` come from at most this many phase As, the beam's
-    #: first ones: with 1, the trials choose only how the beam's best phase A ends.
-    phase_as: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -123,7 +111,8 @@ class SearchPlayer:
         if not ranked:  # hurried before any turn could end
             return best_action(world, world.legal_actions(), level.weights)
         if level.candidates > 1 and level.iterations:
-            plan = yield from _test_replies(obs, rng, _candidates(ranked, level), level)
+            plan = yield from _test_replies(obs, rng, [p for _, p in ranked[:level.candidates]],
+                                            level)
         elif level.temperature > 0:
             plan = _softmax_pick(ranked[:4], level.temperature, rng)
         else:
@@ -229,34 +218,19 @@ def trial(world: State, plan: Plan, seat: int, level: Level) -> Generator[None, 
         return (yield from _worst_reply(state, seat, horizon, level))
     held = _theirs(state, seat)
     taken: frozenset[int] = frozenset()
-    mid = None
     for turn in range(horizon):
         if state.is_over:
             break
         yield from trial_turn(state, turn, level)
         if turn == 0:
             taken = _theirs(state, seat) - held
-        mid = _mid_value(state, seat, level, turn, horizon, mid)
-    return _ended(state, seat, level, taken, mid)
+    return _ended(state, seat, level, taken)
 
 
-def _mid_value(state: State, seat: int, level: Level, turn: int, horizon: int,
-               mid: float | None) -> float | None:
-    """The evaluation where our next turn (the trial's ``turn`` 1) ends, if the level
-    mixes it in and the trial goes on after it; else ``mid`` as it was."""
-    if level.mid and turn == 1 and horizon > 2 and not state.is_over:
-        return evaluate(state, seat, level.weights)
-    return mid
-
-
-def _ended(state: State, seat: int, level: Level, taken: frozenset[int],
-           mid: float | None = None) -> Trial:
-    """The trial that ended in ``state``, its value mixed with ``mid`` (the value
-    where our next turn ended) as ``level.mid`` says."""
+def _ended(state: State, seat: int, level: Level, taken: frozenset[int]) -> Trial:
+    """The trial that ended in ``state``."""
     winner = state.outcome.winner if state.is_over else None
     value = evaluate(state, seat, level.weights)
-    if mid is not None and not state.is_over:
-        value = level.mid * mid + (1 - level.mid) * value
     return Trial(value, taken, winner)
 
 
@@ -290,14 +264,12 @@ def _after_reply(state: State, reply: Plan, seat: int, horizon: int,
     for action in reply:
         after.do(action)
     taken = _theirs(after, seat) - _theirs(state, seat)
-    mid = None
     for turn in range(1, horizon):
         if after.is_over:
             break
         yield from trial_turn(after, turn, level)
-        mid = _mid_value(after, seat, level, turn, horizon, mid)
     yield
-    return _ended(after, seat, level, taken, mid)
+    return _ended(after, seat, level, taken)
 
 
 def _chosen_in_its_view(state: State, seat: int, horizon: int, level: Level,
@@ -319,38 +291,6 @@ def _chosen_in_its_view(state: State, seat: int, horizon: int, level: Level,
         if total < best_total:
             best, best_total = reply, total
     return best
-
-
-def _candidates(ranked: list[tuple[float, Plan]], level: Level) -> list[Plan]:
-    """The plans the trials test: the ``level.candidates`` best, those of the first
-    ``level.phase_as`` phase As, or with ``level.same_shape`` the best of those whose phase A is the first's, or shaped as it
-    and in at most ``same_shape`` of them."""
-    first = ranked[0][1]
-    if level.phase_as:
-        kept = {plan[:-1] for plan in _distinct_phase_a(ranked, level.phase_as)}
-        return [plan for _, plan in ranked if plan[:-1] in kept][:level.candidates]
-    if not level.same_shape:
-        return [plan for _, plan in ranked[:level.candidates]]
-    chosen: list[Plan] = []
-    shared: dict[Plan, int] = {}
-    for _, plan in ranked:
-        seen = shared.get(plan[:-1], 0)
-        if plan[:-1] != first[:-1] and (seen == level.same_shape
-                                        or _shape(plan) != _shape(first)):
-            continue
-        shared[plan[:-1]] = seen + 1
-        chosen.append(plan)
-        if len(chosen) == level.candidates:
-            break
-    return chosen
-
-
-def _shape(plan: Plan) -> tuple[int, ...]:
-    """How many actions of each kind the plan's phase A plays."""
-    counts = [0] * len(Kind)
-    for action in plan[:-1]:
-        counts[action.kind] += 1
-    return tuple(counts)
 
 
 def _distinct_phase_a(ranked: list[tuple[float, Plan]], k: int) -> list[Plan]:
