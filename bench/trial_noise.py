@@ -53,10 +53,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trials", type=int, default=40)
     args = parser.parse_args(argv)
     rows = []
+    known = 0  # turn starts where the seat knows every card of the opponent's hand (R24)
     for start, obs in expert_turn_starts(args.games, args.every):
         values = trial_values(args.spec, obs, args.phases, args.trials, start)
         if len(values) > 1:
             rows.append(values)
+            known += sum(obs.known[1 - obs.seat]) == obs.hand_sizes[1 - obs.seat]
     sds, leads, lengths = [], [], []  # the last two where the trials' best is another
     for row in rows:
         values = [v for _, v in row]
@@ -71,7 +73,9 @@ def main(argv: list[str] | None = None) -> int:
         leads.append((means[best] - means[0]) / sd if sd else float("inf"))
     print(f"{len(rows)} turn starts of {args.games} expert games, {args.spec}, up to "
           f"{args.phases} phase As each, {args.trials} shared worlds")
-    print(f"  one trial's value: median standard deviation {statistics.median(sds):.2f} points")
+    print(f"  one trial's value: median standard deviation {statistics.median(sds):.2f} points; "
+          f"the opponent's hand wholly known (only the pile's order differs between worlds) "
+          f"at {known} of {len(rows)}")
     print(f"  the trials' best phase A is not the beam's first in {len(leads)} of {len(rows)}")
     if leads:
         lead, at_n = statistics.median(leads), args.trials ** 0.5
