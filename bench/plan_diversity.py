@@ -43,8 +43,9 @@ def main(argv: list[str] | None = None) -> int:
             ranked = run_to_end(plans(obs.sample_state(rng), level.width, level.depth,
                                       level.weights, decoys=level.decoys))
             candidates = [plan for _, plan in ranked[:level.candidates]]
-            counts[len({plan[:-1] for plan in candidates})] += 1
-            if len({plan[:-1] for plan in candidates}) < 2:
+            phase_as = len({plan[:-1] for plan in candidates})
+            counts[phase_as] += 1
+            if phase_as < 2:
                 continue
             chosen = run_to_end(_test_replies(obs, rng, candidates, level))
             if chosen[:-1] != ranked[0][1][:-1]:
