@@ -48,9 +48,10 @@ def main(argv: list[str] | None = None) -> int:
             if phase_as < 2:
                 continue
             chosen = run_to_end(_test_replies(obs, rng, candidates, level))
-            if chosen[:-1] != ranked[0][1][:-1]:
-                other.append((len(ranked[0][1]) - 1, len(chosen) - 1))
-        several = sum(k for n, k in counts.items() if n > 1)
+            first = ranked[0][1]
+            if chosen[:-1] != first[:-1]:
+                other.append((len(first) - 1, len(chosen) - 1))
+        several = sum(k for size, k in counts.items() if size > 1)
         print(f"{spec}: {sum(counts.values())} turn starts of {args.games} expert games, "
               f"phase As among its {level.candidates} candidates -> turn starts: "
               + ", ".join(f"{n}: {counts[n]}" for n in sorted(counts)))
