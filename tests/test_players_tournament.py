@@ -59,6 +59,8 @@ def test_progress_tells_the_running_score_and_the_match_is_unchanged():
     assert [line.split(":")[0] for line in lines] == ["after 2 games", "after 4 games"]
     w, l, d = (int(n) for n in lines[-1].split(": ")[1].split(",")[0].split("-"))
     assert w + l + d == 4 and "95% CI" in lines[-1]
+    a_ms, b_ms = (int(n) for n in lines[-1].split("A/B ")[1].removesuffix(" ms").split("/"))
+    assert a_ms >= 0 and b_ms >= 0
 
 
 def test_cli_prints_progress_to_stderr_only_when_asked(capsys):

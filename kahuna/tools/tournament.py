@@ -88,8 +88,9 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
     """Play ``games`` (rounded up to an even number) between players ``a`` and ``b``
     with the variants ``rules`` (``"V1,V2"``, none by default); A's wins, losses, draws,
     score rate with its 95% interval, and time per decision. ``progress`` is told the
-    score so far after every ``every`` pairs, so a long match run in the background
-    can be read (and a hopeless candidate stopped) before its end."""
+    score and CPU a decision so far after every ``every`` pairs, so a long match run in
+    the background can be read (and a hopeless or too costly candidate stopped) before
+    its end."""
     variants(rules)  # an unknown name fails here too, before any process starts
     for name in (a, b):
         player(name)
@@ -109,7 +110,7 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
             times["b"] += game["times"][1 - a_seat]
         played = wins + losses + draws
         if progress and played % (2 * every) == 0 and played < 2 * pairs:
-            progress(_so_far(wins, losses, draws))
+            progress(_so_far(wins, losses, draws, times))
     n = 2 * pairs
     score, low, high = _score(wins, losses, draws)
     return {
@@ -121,11 +122,13 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
     }
 
 
-def _so_far(wins: int, losses: int, draws: int) -> str:
-    """A match's running score, as the progress line says it."""
+def _so_far(wins: int, losses: int, draws: int, times: dict[str, list[float]]) -> str:
+    """A match's running score and mean CPU a decision, as the progress line says it."""
     score, low, high = _score(wins, losses, draws)
+    a, b = (1000 * time_stats(times[seat])["mean"] for seat in ("a", "b"))
     return (f"after {wins + losses + draws} games: {wins}-{losses}-{draws}, score "
-            f"{100 * score:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
+            f"{100 * score:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+            f"CPU a decision A/B {a:.0f}/{b:.0f} ms")
 
 
 def _score(wins: int, losses: int, draws: int) -> tuple[float, float, float]:
