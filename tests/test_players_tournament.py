@@ -135,3 +135,19 @@ def test_a_player_of_another_tree_sees_its_own_types_and_decides_as_in_its_tree(
         state.play(chosen[0])
         decisions += 1
     assert decisions == 150 or state.is_over
+
+
+def test_a_stopped_match_goes_on_with_the_same_deals():
+    """``first`` skips the seed's first games: the rest of a match is the whole match
+    less its start, game for game (each game's count of decisions tells it apart)."""
+    def counts(result):
+        return (result["wins"], result["losses"], result["draws"],
+                result["time_a"]["decisions"], result["time_b"]["decisions"])
+
+    whole, start = (counts(match("beginner", "greedy", games=n, seed=4)) for n in (6, 2))
+    rest = match("beginner", "greedy", games=4, seed=4, first=2)
+    assert rest["first"] == 2 and rest["games"] == 4
+    assert counts(rest) == tuple(w - s for w, s in zip(whole, start))
+    assert counts(rest) != counts(match("beginner", "greedy", games=4, seed=4))
+    with pytest.raises(ValueError, match="even"):
+        match("beginner", "greedy", games=2, first=3)

@@ -175,8 +175,8 @@ def _tournament(args: argparse.Namespace) -> int:
     try:
         result = match(args.a, args.b, args.games, args.seed, args.jobs, args.variants,
                        partial(print, file=sys.stderr, flush=True) if args.progress else None,
-                       args.progress)
-    except KeyError as exc:
+                       args.progress, args.first)
+    except (KeyError, ValueError) as exc:
         print(exc.args[0], file=sys.stderr)
         return 2
     if args.json:
@@ -332,6 +332,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m kahuna") -> int:
     p.add_argument("--variants", default="", help="variants to play with, e.g. V1,V2")
     p.add_argument("--progress", type=int, default=0, metavar="PAIRS",
                    help="print the score so far to stderr every PAIRS pairs of games")
+    p.add_argument("--first", type=int, default=0, metavar="GAME",
+                   help="skip the seed's first GAME games (even): go on with a stopped match")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_tournament)
     p = sub.add_parser("review", help="what each of a player's turns cost, and the better turn")

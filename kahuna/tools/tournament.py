@@ -72,9 +72,9 @@ def _pair(args: tuple[str, str, int, int, str]) -> list[dict[str, Any]]:
     return [play_game((a, b), deal, seats, rules), play_game((b, a), deal, seats, rules)]
 
 
-def _games(a: str, b: str, pairs: int, seed: int, jobs: int, rules: str
+def _games(a: str, b: str, pairs: range, seed: int, jobs: int, rules: str
            ) -> Iterator[list[dict[str, Any]]]:
-    tasks = [(a, b, seed, i, rules) for i in range(pairs)]
+    tasks = [(a, b, seed, i, rules) for i in pairs]
     if jobs <= 1:
         yield from map(_pair, tasks)
         return
@@ -84,20 +84,23 @@ def _games(a: str, b: str, pairs: int, seed: int, jobs: int, rules: str
 
 def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
           rules: str = "", progress: Callable[[str], None] | None = None,
-          every: int = 10) -> dict[str, Any]:
+          every: int = 10, first: int = 0) -> dict[str, Any]:
     """Play ``games`` (rounded up to an even number) between players ``a`` and ``b``
     with the variants ``rules`` (``"V1,V2"``, none by default); A's wins, losses, draws,
     score rate with its 95% interval, and time per decision. ``progress`` is told the
     score and CPU a decision so far after every ``every`` pairs, so a long match run in
     the background can be read (and a hopeless or too costly candidate stopped) before
-    its end."""
+    its end. ``first`` (even) skips the seed's first games, so that a match stopped at a
+    progress line can go on with the same deals."""
     variants(rules)  # an unknown name fails here too, before any process starts
     for name in (a, b):
         player(name)
+    if first < 0 or first % 2:
+        raise ValueError(f"the first game must be an even number from 0, not {first}")
     pairs = (games + 1) // 2
     wins = losses = draws = 0
     times: dict[str, list[float]] = {"a": [], "b": []}
-    for pair in _games(a, b, pairs, seed, jobs, rules):
+    for pair in _games(a, b, range(first // 2, first // 2 + pairs), seed, jobs, rules):
         for a_seat, game in zip((BLACK, WHITE), pair):
             winner = game["winner"]
             if winner is None:
@@ -114,7 +117,7 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
     n = 2 * pairs
     score, low, high = _score(wins, losses, draws)
     return {
-        "a": a, "b": b, "games": n, "seed": seed, "variants": rules,
+        "a": a, "b": b, "games": n, "seed": seed, "first": first, "variants": rules,
         "wins": wins, "losses": losses, "draws": draws,
         "win_rate": round(wins / n, 4), "score": round(score, 4),
         "ci95": [round(low, 4), round(high, 4)],
