@@ -69,10 +69,6 @@ class Level:
     #: not see our hand, R24), and the trial then goes on in its own world; 0: the
     #: reply worst for us in the trial's world, as if the opponent saw our cards.
     reply_view: int = 0
-    #: With ``reply_view``, the turns the opponent plays out in its own worlds to pick
-    #: its reply, the reply included (1: the evaluation right after the reply, two
-    #: beams fewer a world); 0: as many as the trial (``horizon``).
-    view_horizon: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -287,12 +283,11 @@ def _chosen_in_its_view(state: State, seat: int, horizon: int, level: Level,
     rng = random.Random(int.from_bytes(bytes(state.hands[1 - seat] + state.pile[:8]), "big"))
     view = observe(state, 1 - seat)
     worlds = [view.sample_state(rng) for _ in range(level.reply_view)]
-    turns = min(horizon, level.view_horizon or horizon)
     best, best_total = replies[0], math.inf
     for reply in replies:
         total = 0.0
         for world in worlds:
-            total += (yield from _after_reply(world, reply, seat, turns, level)).value
+            total += (yield from _after_reply(world, reply, seat, horizon, level)).value
         if total < best_total:
             best, best_total = reply, total
     return best
