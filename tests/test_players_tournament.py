@@ -59,8 +59,14 @@ def test_progress_tells_the_running_score_and_the_match_is_unchanged():
     assert [line.split(":")[0] for line in lines] == ["after 2 games", "after 4 games"]
     w, l, d = (int(n) for n in lines[-1].split(": ")[1].split(",")[0].split("-"))
     assert w + l + d == 4 and "95% CI" in lines[-1]
-    a_ms, b_ms = (int(n) for n in lines[-1].split("A/B ")[1].removesuffix(" ms").split("/"))
-    assert a_ms >= 0 and b_ms >= 0
+
+
+def test_progress_tells_each_side_s_cpu_a_decision_so_far():
+    """Trials of whole turns against random moves: A's mean is the larger."""
+    lines: list[str] = []
+    match("skilled:iterations=48", "random", games=4, seed=4, progress=lines.append, every=1)
+    a_ms, b_ms = (int(n) for n in lines[0].split("A/B ")[1].removesuffix(" ms").split("/"))
+    assert a_ms > b_ms >= 0
 
 
 def test_cli_prints_progress_to_stderr_only_when_asked(capsys):
@@ -72,7 +78,9 @@ def test_cli_prints_progress_to_stderr_only_when_asked(capsys):
 
 
 @pytest.mark.parametrize("args", [["nobody", "random"], ["greedy", "random", "--games", "0"],
-                                  ["greedy", "random", "--progress", "-1"]])
+                                  ["greedy", "random", "--progress", "-1"],
+                                  ["greedy", "random", "--first", "3"],
+                                  ["greedy", "random", "--first", "-2"]])
 def test_cli_rejects_bad_players_and_counts_with_a_message(args, capsys):
     assert main(["tournament", *args]) == 2
     assert capsys.readouterr().err.strip()
