@@ -169,14 +169,15 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    if args.games < 1 or args.jobs < 1 or args.progress < 0:
-        print("--games and --jobs must be at least 1, --progress at least 0", file=sys.stderr)
+    if args.games < 1 or args.jobs < 1 or args.progress < 0 or args.first < 0 or args.first % 2:
+        print("--games and --jobs must be at least 1, --progress at least 0, --first an even "
+              "number from 0", file=sys.stderr)
         return 2
     try:
         result = match(args.a, args.b, args.games, args.seed, args.jobs, args.variants,
                        partial(print, file=sys.stderr, flush=True) if args.progress else None,
                        args.progress, args.first)
-    except (KeyError, ValueError) as exc:
+    except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2
     if args.json:
