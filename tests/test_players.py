@@ -405,14 +405,16 @@ def trial_cases(seeds, every):
 
 def test_the_worst_of_the_replies_is_no_better_for_us_than_the_best_planned_reply():
     """``replies`` makes the opponent's reply the worst for us of its best planned turns
-    with different phase As; the best planned turn is one of them. (Each level gets its
-    own copy of the world: forks share the generator that reshuffles at a round's end.)"""
+    with different phase As; the best planned turn is one of them, when the reply is
+    picked in the trial's own world (``reply_view=0``; the master picks it in the
+    opponent's view, tested in test_players_worlds.py). (Each level gets its own copy of
+    the world: forks share the generator that reshuffles at a round's end.)"""
     import dataclasses
 
     import kahuna.players.search
     from kahuna.players.levels import MASTER
 
-    planned = dataclasses.replace(MASTER, planned=7, replies=0)
+    planned = dataclasses.replace(MASTER, planned=7, replies=0, reply_view=0)
     careful = dataclasses.replace(planned, replies=3)
     compared = lower = 0
     for obs, world, plan in trial_cases(range(8), 11):

@@ -246,6 +246,21 @@ def test_a_save_with_an_unknown_level_still_gets_a_computer_opponent():
     assert thinking.action() in app.match.state.legal_actions()
 
 
+def test_the_master_may_think_longer_than_the_other_levels_within_its_phone_budget():
+    """Issue 33 gives the master up to 2.5 s a decision at the 95th percentile on a phone,
+    more than the page's cap for the other levels (issue 4); a hint of the master's, or
+    an unknown level's stand-in, thinks as long as the level it plays."""
+    from web.game.players import MASTER_CAP, THINKING_CAP, Players
+
+    players = Players()
+    for level in levels():
+        for hint in (False, True):
+            cap = players.get("game", level, hint).level.time_cap
+            assert cap == (MASTER_CAP if level == "master" else THINKING_CAP), level
+    assert players.get("game", "grandmaster", False).level.time_cap == THINKING_CAP
+    assert THINKING_CAP < MASTER_CAP < 2.5
+
+
 def test_end_and_scoring_dialogs_and_log_name_the_players_as_the_rows_do():
     """R17, R23: against the computer (the person plays White and loses every bridge)
     the rows, the log, the scoring and the end dialog all say You / Computer."""

@@ -53,15 +53,16 @@ def choose(player: Player, obs: Observation, rng: random.Random) -> Action:
     return thinking.action()
 
 
-#: The top level (issue 14): the expert's trials, but its own next turn and the
-#: opponent's answer to it are each the best turn of a small beam search, where the
-#: expert plays one best action at a time, and the opponent's reply to the plan is the
-#: worst for the master of its best planned turns with 3 different phase As (the
-#: expert's reply is one greedy turn); 12 plans, 180 trials (twice as many scored the
-#: same over 800 paired games: docs/players.md), and the evaluation's weights fitted to
-#: who won self-play games (``FITTED``). The game review (review.py) judges with it.
+#: The top level (issues 14, 34): the expert's trials, but its own next turn and the
+#: opponent's answer to it are each the best turn of a beam search (width 6, depth 5),
+#: where the expert plays one best action at a time; the opponent's reply to the plan is
+#: the one of its 3 best planned turns (different phase As) that is worst for the master
+#: in a world dealt from the opponent's own view, since it cannot see the master's hand
+#: (R24); a draw from the pile is valued by 3 cards under its top, which nobody has seen
+#: (``decoys``). 12 plans, 180 trials (twice as many scored the same: docs/players.md),
+#: and the evaluation's weights fitted to who won self-play games (``FITTED``).
 MASTER = Level("master", width=8, depth=5, candidates=12, iterations=180, horizon=3, planned=6,
-               replies=3, weights=FITTED)
+               plan_width=6, plan_depth=5, replies=3, reply_view=1, decoys=3, weights=FITTED)
 
 #: The levels, weakest first. A beginner plays short turns, often forgets that bridges
 #: can be removed, does not see what a capture sweeps away or which of its islands hang

@@ -48,12 +48,15 @@ from .search import Level, trial
 
 #: English, the messages as written here (``kahuna.translations("en")`` is the same).
 _ENGLISH = NullTranslations()
-#: The judge: the master's search and trials, with a twelfth of its trials per decision.
-#: Two reviews of the same game with the master's whole budget (180 trials, 32 checks)
-#: mark the same turns about 83% of the time; this budget marks those turns 73% of the
-#: time, as twice its budget does, in an eighth of the time (bench/review_agreement.py,
-#: docs/players.md).
-JUDGE = dataclasses.replace(MASTER, name="review", iterations=15)
+#: The judge: the master's search and trials as they were before issue 34 (the smaller
+#: beams, the reply worst for the mover in the trial's own world: a review may look at
+#: every hand, and its reasons name what a reply could take), with a twelfth of the
+#: master's trials per decision. Two reviews of the same game with the master's whole
+#: budget (180 trials, 32 checks) mark the same turns about 83% of the time; this budget
+#: marks those turns 73% of the time, as twice its budget does, in an eighth of the time
+#: (bench/review_agreement.py, docs/players.md).
+JUDGE = dataclasses.replace(MASTER, name="review", iterations=15, plan_width=4, plan_depth=4,
+                            reply_view=0, decoys=0)
 #: The fresh worlds in which a turn's cost is measured.
 CHECKS = 4
 #: The costliest turns a review marks.
