@@ -70,7 +70,8 @@ MASTER = Level("master", width=8, depth=5, candidates=12, iterations=180, horizo
 #: never thinks about the reply. Skilled and expert try their best plans in sampled
 #: worlds three turns ahead (the reply, their next turn, the reply to that); the
 #: expert tries more plans in more worlds; the master plans the turns of its trials
-#: and meets each plan with the worst of the opponent's best few replies.
+#: and meets each plan with the one of the opponent's best few replies that the
+#: opponent, from what it can see, would find worst for the master.
 #: Budgets: bench/strength_vs_budget.py; the ladder: bench/ladder.py.
 LEVEL_SETTINGS: tuple[Level, ...] = (
     Level("beginner", width=3, depth=3, blind_removals=0.5, temperature=0.4,
