@@ -49,9 +49,9 @@ from .search import Level, trial
 #: English, the messages as written here (``kahuna.translations("en")`` is the same).
 _ENGLISH = NullTranslations()
 #: The judge: the master's search and trials as they were before issue 34 (the smaller
-#: beams, the reply worst for the mover in the trial's own world: a review may look at
-#: every hand, and its reasons name what a reply could take), with a twelfth of the
-#: master's trials per decision. Two reviews of the same game with the master's whole
+#: beams, the reply worst for the mover in the trial's world, a draw valued by the world's
+#: top card), at about half the cost of the master's trial, which a review on a phone
+#: cannot spare (issue 33), with a twelfth of the master's trials per decision. Two reviews of the same game with the master's whole
 #: budget (180 trials, 32 checks) mark the same turns about 83% of the time; this budget
 #: marks those turns 73% of the time, as twice its budget does, in an eighth of the time
 #: (bench/review_agreement.py, docs/players.md).
