@@ -51,10 +51,11 @@ _ENGLISH = NullTranslations()
 #: The judge: the master's search and trials as they were before issue 34 (the smaller
 #: beams, the reply worst for the mover in the trial's world, a draw valued by the world's
 #: top card), at about half the cost of the master's trial, which a review on a phone
-#: cannot spare (issue 33), with a twelfth of the master's trials per decision. Two reviews of the same game with the master's whole
-#: budget (180 trials, 32 checks) mark the same turns about 83% of the time; this budget
-#: marks those turns 73% of the time, as twice its budget does, in an eighth of the time
-#: (bench/review_agreement.py, docs/players.md).
+#: cannot spare (issue 33), with a twelfth of the master's trials per decision. Two
+#: reviews of the same game with the master's whole budget (180 trials, 32 checks) mark
+#: the same turns about 83% of the time; this budget marks those turns 73% of the time,
+#: as twice its budget does, in an eighth of the time (bench/review_agreement.py,
+#: docs/players.md).
 JUDGE = dataclasses.replace(MASTER, name="review", iterations=15, plan_width=4, plan_depth=4,
                             reply_view=0, decoys=0)
 #: The fresh worlds in which a turn's cost is measured.
