@@ -224,6 +224,44 @@ def test_a_time_cap_stops_the_master_inside_a_trial(monkeypatch):
     assert (len(started), len(finished)) == (1, 0)
 
 
+def test_the_master_tries_its_plans_world_by_world_so_a_cut_leaves_them_even(monkeypatch):
+    """Every plan in play meets a world before any meets the next: when time runs out
+    mid-round, the plans compared have met the same worlds (issue 33, the phone's cap)."""
+    import kahuna.players.search
+
+    met = []
+    real = kahuna.players.search.trial
+
+    def noted(world, plan, seat, level):
+        met.append(plan)
+        return (yield from real(world, plan, seat, level))
+
+    monkeypatch.setattr(kahuna.players.search, "trial", noted)
+    state = SPECIAL["round 2"]
+    obs = observe(state, state.to_move)
+    choose(make_player("master:iterations=24,candidates=4,plan_width=2,plan_depth=2"), obs,
+           random.Random(2))
+    arms = len(set(met[:4]))
+    assert arms == 4 and met[4:8] == met[:4]  # round one: 4 plans, 3 worlds each in turn
+
+
+def test_out_of_time_the_leader_is_judged_on_the_worlds_every_plan_met():
+    from kahuna.players.search import _Arm, _leader
+
+    def arm(order, values):
+        return _Arm((), order, sum(values), list(values))
+
+    first, ahead, short = arm(0, [1.0, 1.0]), arm(1, [3.0]), arm(2, [2.0, 0.0])
+    # One world each at least: the second plan did best there, though its mean counts
+    # one trial where the others' count two.
+    assert _leader([first, ahead, short]) is ahead
+    assert _leader([first, short]) is first  # a tie on both worlds: the beam's order
+    untried = [arm(0, []), arm(1, [])]
+    assert _leader(untried) is untried[0]
+    one_short = [arm(0, [0.0]), arm(1, [5.0, 5.0]), arm(2, [1.0, 9.0])]
+    assert _leader(one_short) is one_short[1]  # all met world 0: 5.0 is best there
+
+
 def test_a_time_cap_still_gives_a_legal_action():
     state = SPECIAL["round 2"]
     obs = observe(state, state.to_move)

@@ -132,8 +132,14 @@ class SearchPlayer:
 class _Arm:
     plan: Plan
     order: int
+    #: Added up trial by trial: the same float on every Python (``sum`` of floats is
+    #: compensated from 3.12 on, and Pyodide's is newer than CPython's here).
     total: float = 0.0
-    trials: int = 0
+    values: list[float] = dataclasses.field(default_factory=list)  # world by world
+
+    @property
+    def trials(self) -> int:
+        return len(self.values)
 
     @property
     def mean(self) -> float:
@@ -155,18 +161,20 @@ def _test_replies(obs: Observation, rng: random.Random, candidates: list[Plan],
     alive = arms
     while True:
         trials = max(1, per_round // len(alive))
-        for arm in alive:
-            for _ in range(trials):
+        # World by world, every arm in turn: when time runs out (``Level.time_cap``) the
+        # arms still in play have met the same worlds, give or take the last one.
+        for _ in range(trials):
+            for arm in alive:
                 n = arm.trials
                 while len(worlds) <= n:
                     worlds.append(obs.sample_state(rng))
                 done = yield from unless_hurried(trial(worlds[n], arm.plan, seat, level))
                 if done is None:
-                    return _leader(arms).plan
+                    return _leader(alive).plan
                 arm.total += done.value
-                arm.trials += 1
+                arm.values.append(done.value)
                 if (yield):
-                    return _leader(arms).plan
+                    return _leader(alive).plan
         alive = sorted(alive, key=lambda a: (-a.mean, a.order))[:max(1, len(alive) // 2)]
         if len(alive) == 1:
             return alive[0].plan
@@ -187,10 +195,13 @@ def _affordable(candidates: int, iterations: int) -> int:
     return k
 
 
-def _leader(arms: list[_Arm]) -> _Arm:
-    """The best arm among those tried most (the first candidate if none was tried)."""
-    most = max(a.trials for a in arms)
-    return min((a for a in arms if a.trials == most), key=lambda a: (-a.mean, a.order))
+def _leader(alive: list[_Arm]) -> _Arm:
+    """When time runs out: the arm still in play whose trials did best in the worlds
+    that all the arms tried as often met (an arm one world short of the others is left
+    out; before any trial, the beam's order decides)."""
+    shared = max(1, min(a.trials for a in alive))
+    tried = [a for a in alive if a.trials >= shared] or alive
+    return min(tried, key=lambda a: (-sum(a.values[:shared]), a.order))
 
 
 @dataclass(frozen=True, slots=True)
