@@ -252,8 +252,7 @@ def test_out_of_time_the_leader_is_judged_on_the_worlds_every_plan_met():
         return _Arm((), order, sum(values), list(values))
 
     first, ahead, short = arm(0, [1.0, 1.0]), arm(1, [3.0]), arm(2, [2.0, 0.0])
-    # One world each at least: the second plan did best there, though its mean counts
-    # one trial where the others' count two.
+    # Judged on the first world, the one all three met: the second plan did best there.
     assert _leader([first, ahead, short]) is ahead
     assert _leader([first, short]) is first  # a tie on both worlds: the beam's order
     untried = [arm(0, []), arm(1, [])]

@@ -196,9 +196,10 @@ def _affordable(candidates: int, iterations: int) -> int:
 
 
 def _leader(alive: list[_Arm]) -> _Arm:
-    """When time runs out: the arm still in play whose trials did best in the worlds
-    that all the arms tried as often met (an arm one world short of the others is left
-    out; before any trial, the beam's order decides)."""
+    """When time runs out: of the arms still in play, the one whose trials did best in
+    the worlds all of them met (a world only some met does not count); while some have
+    met none, the best of the others in the first world; before any trial, the beam's
+    first. Ties go to the beam's order."""
     shared = max(1, min(a.trials for a in alive))
     tried = [a for a in alive if a.trials >= shared] or alive
     return min(tried, key=lambda a: (-sum(a.values[:shared]), a.order))
