@@ -12,14 +12,14 @@ import pytest
 
 from kahuna import BLACK, Phase, Setup, Termination, new_game, observe
 from kahuna.players.evaluate import Weights
-from kahuna.players.levels import LEVELS, PLAYERS, choose, make_player
+from kahuna.players.levels import CANDIDATES, LEVELS, PLAYERS, choose, make_player
 from kahuna.rules.state import HAND_LIMIT
 from kahuna.players.protocol import Sliced, run_to_end
 
 from .helpers import hidden_twin, island, play, random_positions, worked_example
 
-#: The search players: the levels.
-SEARCHERS = list(LEVELS)
+#: The search players: the levels and the candidates for the top one.
+SEARCHERS = list(LEVELS) + [level.name for level in CANDIDATES]
 
 #: Every registered player, the search players with a small budget.
 SMALL = {name: f"{name}:iterations=12,candidates=3,width=3"
