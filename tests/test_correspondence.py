@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kahuna.correspondence import (OVER, PLAY, SEND, WAIT, AlteredLink, CheatDetected,
-                                   ForeignLink, Game, MissingLink, ReplayedLink, TurnError,
+                                   EarlierVersion, ForeignLink, Game, MissingLink, ReplayedLink, TurnError,
                                    accept, invite, load, receive, reply, take_turn, verify)
 from kahuna.correspondence.deck import (check_generation, deal_a, deal_c, pass_a, pass_c, pass_d,
                                         pass_z)
@@ -223,6 +223,17 @@ def test_a_link_of_another_game_is_refused():
 def test_a_damaged_link_is_refused(damage):
     (host, _), texts = started(8)
     unchanged(host, AlteredLink, damage(texts[-1]))
+    receive(host, texts[-1])
+
+
+def test_a_link_or_a_kept_game_of_the_first_version_is_said_to_be_of_it():
+    """K1, the protocol's first version, dealt in four passes: its links and kept games
+    cannot go on, and the refusal says why (not "damaged"), changing nothing."""
+    (host, _), texts = started(8)
+    unchanged(host, EarlierVersion, "K1" + texts[-1][2:])
+    kept = host.to_json() | {"version": 1}
+    with pytest.raises(EarlierVersion, match="earlier version"):
+        load(kept)
     receive(host, texts[-1])
 
 

@@ -14,7 +14,7 @@ from ..rules.deal import Setup
 from ..rules.observation import Observation
 from ..rules.state import BLACK, WHITE, Effects
 from .deck import deal_a, key
-from .envelope import AlteredLink, Link, TurnError, b64, points_text, read, unb64, write
+from .envelope import AlteredLink, EarlierVersion, Link, TurnError, b64, points_text, read, unb64, write
 from .game import FORMAT, FRIEND, INVITER, PLAY, SEND, VERSION, Game
 from .group import CARD_POINTS, G, encode, multiply
 
@@ -121,7 +121,7 @@ def load(data: Any, rand: random.Random | None = None) -> Game:
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("role") not in (0, 1):
         raise AlteredLink("this is not a stored game by links")
     if data.get("version") != VERSION:
-        raise AlteredLink("this game by links was kept by an earlier version of the game")
+        raise EarlierVersion("this game by links was kept by an earlier version of the game")
     links = data.get("links")
     if not isinstance(links, list) or not links:
         raise AlteredLink("the stored game holds no links")

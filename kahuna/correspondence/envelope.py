@@ -46,6 +46,10 @@ class AlteredLink(LinkError):
     """A link changed on its way, damaged, or not a link of this protocol at all."""
 
 
+class EarlierVersion(AlteredLink):
+    """A link, or a stored game, of the protocol's first version (K1): it cannot go on."""
+
+
 class CheatDetected(LinkError):
     """A move, a card or a key shown false: ``who`` is the seat that gave it."""
 
@@ -148,8 +152,8 @@ def read(text: Any) -> dict[str, Any]:
         raise AlteredLink("this is not a Kahuna game link (or it is far too long)")
     text = text.strip().rsplit("#", 1)[-1].removeprefix("play=")
     if text.startswith("K1"):
-        raise AlteredLink("this link was made by an earlier version of the game: start a new "
-                          "game with your friend")
+        raise EarlierVersion("this link was made by an earlier version of the game: start a "
+                             "new game with your friend")
     if not text.startswith(PREFIX):
         raise AlteredLink("this is not a Kahuna game link")
     try:
