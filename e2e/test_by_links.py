@@ -62,6 +62,12 @@ def test_two_devices_invite_accept_play_and_meet_bad_links(
     open_link(took, base_url + "#play=" + _foreign_turn(), wait_ready)
     assert "another game" in took.text_content("#dialog")
     took.click(f'{DIALOG} [data-act="close"]')
+    # an author's ?builder over this game (a review found a traceback): refused, said
+    took.goto(base_url + "?builder")
+    wait_ready(took)
+    assert "cannot go into the embed builder" in took.text_content("#dialog")
+    assert took.is_hidden("#builder") and took.is_hidden("#problem-dialog")
+    took.click(f'{DIALOG} [data-act="close"]')
     assert took.evaluate("() => JSON.stringify(localStorage)") == before
     assert external_requests == []
 
@@ -72,7 +78,9 @@ def test_two_games_at_once_in_the_list_and_send_again(page, base_url, wait_ready
     page.click("#btn-new")
     page.click(f'{DIALOG} [data-act="friend-new"]')
     page.fill("#friend-name", "Carl")
-    page.click(f'{DIALOG} [data-act="friend-invite"]')
+    page.click(f'{DIALOG} [data-act="set:colour:white"]')  # the dialog is drawn anew
+    assert page.input_value("#friend-name") == "Carl"
+    page.press("#friend-name", "Enter")  # as in a form: the invitation is made
     second = link_offered(page)
     assert second != first
     page.click(f'{DIALOG} [data-act="close"]')

@@ -44,6 +44,8 @@ def test_hostile_values_are_left_out_with_a_sentence_each():
         key = next(iter(params))
         assert key in got.problems[0] or "level" in got.problems[0]
         assert len(got.problems[0]) < 200  # a 5,000-digit value is cut short
+    too_long = read({"seed": "9" * 19}).problems[0]  # a whole number, said too long
+    assert "at most 18 digits" in too_long
     bad = read({"record": "%%%"})
     assert bad.link is None and bad.linked and "could not be read" in bad.problems[0]
 

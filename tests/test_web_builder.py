@@ -8,8 +8,12 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
+from kahuna import Kind
 from kahuna.notation.link import encode
-from web.learn.modes import DIAGRAM, PUZZLE, SEQUENCE
+from web.game.by_links import PLAY as MY_TURN
+from web.learn.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
 from web.state.acts import handle
 from web.state.address import read
 from web.state.builder_acts import open_asked, open_builder
@@ -18,7 +22,7 @@ from web.view.page import view
 
 from .helpers import kahuna, write
 from .web_helpers import embedded
-from .web_helpers import clickable, finished_game, new_app, visible_texts
+from .web_helpers import clickable, finished_game, invited, new_app, to_play, visible_texts
 
 REMOVAL = {"to_move": "black",
            "bridges": {"black": ["BARI-ELAI"], "white": ["ALOA-BARI", "ALOA-HUNA", "ELAI-HUNA"]},
@@ -165,6 +169,54 @@ def test_the_address_opens_the_builder_on_its_position_as_written():
     open_asked(framed, None)
     handle(framed, "builder:open")
     assert framed.builder is None  # never inside an embed
+
+
+@pytest.mark.parametrize("goal, said", [
+    ("", "A puzzle needs a goal"), ("   ", "A puzzle needs a goal"),
+    ("remove:ALOA-ZZZZ", "This goal cannot be read"), ("gain:", "This goal cannot be read"),
+    ("control:999", "This goal cannot be read"), ("<img src=x>", "This goal cannot be read"),
+])
+def test_a_puzzle_without_a_goal_that_reads_is_said_and_embedded_as_a_game_to_play(goal, said):
+    """A review found such an embed written as a puzzle, greeting its readers with a notice:
+    the builder says it under the field, and the embed opens the game to play, quietly."""
+    app = new_app()
+    open_builder(app, REMOVAL, exact=True)
+    handle(app, "builder:mode:puzzle")
+    handle(app, f"builder:set:goal:{goal}")
+    html = controls_html(app.builder, app.site)
+    assert said in html and 'role="alert"' in html
+    shown = params(app.builder.query())
+    assert shown["mode"] == PLAY and "goal" not in shown
+    address = read(list(shown.items()))
+    assert not address.problems, address.problems  # the reader sees no notice
+    handle(app, "builder:set:goal:remove:ALOA-HUNA")  # corrected: a puzzle again
+    assert params(app.builder.query())["mode"] == PUZZLE
+    assert said not in controls_html(app.builder, app.site)
+
+
+def test_a_game_by_links_never_goes_into_the_builder_and_the_address_asking_is_told():
+    """A review found ``?builder`` mid-game by links raising (a display place the friend's
+    link has not opened yet is no position, R12) and the page stuck; the game by links is
+    refused as a share link is, by the address with a notice, and nothing changes."""
+    host, guest = invited()
+    mover, _waiter = to_play(host, guest)
+    while mover.match.entry.status == MY_TURN:
+        legal = mover.legal()
+        handle(mover, "do:" + str(next((a for a in legal if a.kind is Kind.TAKE), legal[0])))
+    handle(mover, "close")
+    state = mover.match.state
+    assert -1 in state.display and state.pile  # the place waits for the friend's link
+    before = mover.match.to_record()
+    assert "builder:open" not in clickable(view(mover).export)
+    handle(mover, "builder:open")  # a click left over from before the game (a stale page)
+    assert mover.builder is None
+    open_asked(mover, None)
+    assert mover.builder is None and mover.dialog == "notice"
+    assert "played by links" in view(mover).dialog
+    handle(mover, "close")
+    assert mover.match.to_record() == before and not mover.dialog
+    open_asked(mover, ("position", {"format": "kahuna-record", "position": REMOVAL}))
+    assert mover.builder is not None and mover.builder.data == REMOVAL  # an author's own
 
 
 def test_copy_puts_the_snippet_or_the_link_on_the_clipboard_and_says_so():

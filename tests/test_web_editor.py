@@ -183,3 +183,26 @@ def test_a_garbled_goal_or_an_unfinished_position_is_said_not_solved() -> None:
     assert "This goal does not read" in view(app).lesson
     handle(app, "lang:de")
     assert 'role="alert"' in view(app).lesson
+
+
+
+def test_the_address_opens_the_editor_and_a_bad_position_in_it_is_said_over_it() -> None:
+    """``?editor&position=zzz`` (web/boot/start.py): a review found the editor opened and
+    the unreadable position dropped without a word; the address's notice stays on top."""
+    from web.game.saves import MemoryStorage
+    from web.state.app import App
+    from web.state.editor import open_from_address
+    from web.state.opening import boot
+
+    app = App(MemoryStorage(), lambda: 0.0)
+    boot(app, {"editor": "", "position": "zzz"})
+    open_from_address(app)
+    shown = view(app)
+    assert app.editor is not None and app.dialog == "notice"
+    assert "could not be read" in shown.dialog and "Set up a position" in shown.lesson
+    handle(app, "close")
+    assert app.editor is not None and not app.dialog  # on to the editor
+    fine = App(MemoryStorage(), lambda: 0.0)
+    boot(fine, {"editor": ""})
+    open_from_address(fine)  # a plain ?editor on a first visit: the editor, no welcome
+    assert fine.editor is not None and not fine.dialog

@@ -42,6 +42,19 @@ def test_invite_accept_and_a_turn_each_way_the_waiting_side_cannot_play():
     assert waiter.match.effects and waiter.match.log()
 
 
+def test_the_name_typed_stays_when_an_option_is_chosen_after_it():
+    """A review found the name wiped by a click on an option (the dialog is drawn anew):
+    the field's change keeps it first (web/boot/dom.py), and the invitation takes it."""
+    app = device()
+    handle(app, "menu")
+    handle(app, "friend-new")
+    handle(app, "friend-name:  Bea   Lu ")
+    handle(app, "set:colour:white")
+    assert 'value="Bea Lu"' in view(app).dialog
+    handle(app, "friend-invite:Bea Lu")
+    assert app.match.entry.friend == "Bea Lu"
+
+
 def test_a_link_opened_twice_altered_or_of_another_game_changes_nothing_and_says_why():
     host, guest = invited()
     mover, waiter = to_play(host, guest)
@@ -54,6 +67,9 @@ def test_a_link_opened_twice_altered_or_of_another_game_changes_nothing_and_says
     altered = link[:-12] + ("A" if link[-12] != "A" else "B") + link[-11:]
     friend.arrived(waiter, altered)
     assert waiter.notice[0] == "This link is damaged" and dict(waiter.storage) == kept
+    friend.arrived(waiter, "#play=K1" + link.split("=", 1)[1][2:])  # the first version's
+    assert waiter.notice[0] == "This link is of an earlier version of the game"
+    assert "new game" in view(waiter).dialog and dict(waiter.storage) == kept
     other_host, _ = invited()  # another game's invitation: offered, nothing kept yet
     friend.arrived(waiter, "#play=" + other_host.match.entry.last_sent())
     assert waiter.dialog == "friend-accept" and dict(waiter.storage) == kept

@@ -46,7 +46,7 @@ from .helpers import HOLD_ALOA, final_position, last_card, play_randomly, positi
 from .pseudo import Pseudo, outside_brackets
 from .web_helpers import (
     FRESH, ILLEGAL, THIRD_CARD, UNKNOWN_ISLAND, UNKNOWN_KEY, Clock, MemoryStorage, card,
-    by_links_screens, finished_game, follow, new_app, visible_texts,
+    by_links_screens, finished_game, follow, invited, new_app, visible_texts,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -449,14 +449,14 @@ def _editor_screens() -> list[str]:
 def _builder_screens() -> list[str]:
     """The embed builder (web/view/builder.py): each mode, an arrow half drawn, a bad note
     and a bad paste, the copy said done and refused, the preview, its button."""
-    from web.state.builder_acts import copied
+    from web.state.builder_acts import copied, open_asked
     from web.view.builder import controls_html, open_html, preview_html
 
     app = new_app(seed=4)
     handle(app, "builder:open")
     shown = [open_html(), preview_html("./?embed", "phone")]
-    for act in ("mode:puzzle", "mode:play", "mode:diagram", "tool:arrows", "island:ALOA",
-                "set:islands:NOPE", "set:pasted:garbage", "paste", "copy:snippet"):
+    for act in ("mode:puzzle", "set:goal:nope", "mode:play", "mode:diagram", "tool:arrows",
+                "island:ALOA", "set:islands:NOPE", "set:pasted:garbage", "paste", "copy:snippet"):
         handle(app, "builder:" + act)
         shown.append(controls_html(app.builder, app.site))
     for done in (True, False):
@@ -468,6 +468,12 @@ def _builder_screens() -> list[str]:
     handle(finished, "builder:open")
     handle(finished, "builder:mode:sequence")
     shown.append(controls_html(finished.builder, finished.site))
+    lang = language.in_use()
+    by_links = invited()[0]  # its devices' views speak English: the language in use again
+    language.use(lang)
+    by_links.lang = lang
+    open_asked(by_links, None)  # ?builder over a game by links: refused, said
+    shown.append(view(by_links).dialog)
     return shown
 
 

@@ -341,7 +341,8 @@ def by_links_screens(draw: Callable[[App], None]) -> None:
     from kahuna import correspondence
     from web.words.reasons import link_reason
     for trouble in (correspondence.ReplayedLink, correspondence.MissingLink,
-                    correspondence.ForeignLink, correspondence.AlteredLink):
+                    correspondence.ForeignLink, correspondence.AlteredLink,
+                    correspondence.EarlierVersion):
         waiter.tell(*link_reason(trouble("x")), "x")
         draw(waiter)
     waiter.tell(*link_reason(correspondence.CheatDetected(0, "x")), "x")

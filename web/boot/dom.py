@@ -18,6 +18,7 @@ from ..state.builder_acts import copied as builder_copied
 from ..state.app import App
 from ..state.opening import FILE_LIMIT, file_too_large, file_unreadable, open_file, reopen
 from ..view.changes import edits
+from ..view.friend import NAME_FIELD
 from ..view.page import parts, view
 from ..view.render import layers
 from . import focus
@@ -288,12 +289,15 @@ class Page(Keyboard, Loops, AnalysisLoop):
         self.render()
 
     def on_field(self, event: JsProxy) -> None:
-        """The page's two form fields: the shared link, selected whole when it takes focus
-        (ready to copy); and the file chooser of "Open a game record…", whose file is
+        """The page's form fields: the shared link, selected whole when it takes focus
+        (ready to copy); the friend's name, kept when it changes (nothing to draw: the
+        field shows it); and the file chooser of "Open a game record…", whose file is
         read unless it is too large."""
         field = event.target
         if event.type == "focusin" and field.id == SHARED:
             field.select()
+        if event.type == "change" and field.id == NAME_FIELD:
+            acts.handle(self.app, f"{acts.NAME_KEPT}:{field.value}")
         if event.type != "change" or field.id != CHOOSER or not field.files.length:
             return
         chosen = field.files.item(0)

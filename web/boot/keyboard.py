@@ -12,6 +12,7 @@ from pyodide.ffi import JsProxy, jsnull, to_js
 from pyscript import document, window
 
 from ..state import acts
+from ..view.friend import NAME_FIELD
 from . import focus, keys
 from .editor_keys import editor_key, typing
 from .elements import enabled, exists, focus_place, matches, overlay_up
@@ -44,9 +45,14 @@ class Keyboard:
     def on_key(self, event: JsProxy) -> None:
         """The keys of the keys' list (``?``, web/dialogs.keys_html): Tab kept
         inside a dialog, Escape, ``?``, Enter and Space on cards and board lines (buttons
-        click by themselves), the arrows on the board and along the rows of cards."""
+        click by themselves), the arrows on the board and along the rows of cards; Enter
+        in the friend's name field presses its dialog's button, as in a form."""
         self.keyboard = True
         key, target = event.key, event.target
+        if key == "Enter" and target.id == NAME_FIELD:  # the name typed: invite, or accept
+            event.preventDefault()
+            document.querySelector(f'[data-field="{NAME_FIELD}"]').click()
+            return
         if typing(target) and key not in ("Tab", "Escape"):
             return  # a field's own keys: "?" or a letter is typed, never a shortcut
         if editor_key(self.app, event, self.act):

@@ -37,10 +37,10 @@ from web.boot.problem import GUARD, install_guard
 from web.boot.storage import LocalStorage
 from web.game.saves import MemoryStorage
 from web.learn.modes import FLAGS, OPTIONS, PUZZLE
-from web.state import acts
 from web.state.address import read as read_address
 from web.state.app import App
 from web.state.builder_acts import open_asked
+from web.state.editor import open_from_address
 from web.state.opening import boot, start_autoplay
 from web.words.language import KEY, choose, in_use, use
 
@@ -95,8 +95,8 @@ def open_page(fresh: bool = False) -> None:
         app.start()
     else:
         boot(app, address)
-        if embed is None and query.has("editor"):  # ?editor: straight to the editor
-            acts.handle(app, "edit:open:empty")
+        if embed is None and query.has("editor"):
+            open_from_address(app)
     if query.has("builder"):  # an author's direct way in (docs/embedding.md)
         open_asked(app, address.link)
     if embed is None and (address.linked or address.mode.mode == PUZZLE or address.mode.new_game):

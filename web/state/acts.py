@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 KEY_ACTS = ("escape", "keys")
 #: The act web/boot/dom.py makes of a click on an unlit line, bridge or island ("spot:ALOA").
 SPOT = "spot"
+#: The act web/boot/dom.py makes of a change of the friend's name field ("friend-name:Bea").
+NAME_KEPT = "friend-name"
 #: Acts of the saved games and the new-game dialog: not for an embedded page.
 FULL_GAME_ONLY = ("menu", "set", "continue", "delete", "download", "newer", "keep", "puzzles",
                   "puzzle", "share", "copy", "open-file", "tutorial", "edit",

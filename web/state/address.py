@@ -93,7 +93,7 @@ def read(params: Mapping[str, str] | Iterable[tuple[str, str]]) -> Address:
             seed = int(text)
         else:
             problems.append(_("The seed in the address, {value}, is not a whole number "
-                              "written with the digits 0-9: games are dealt at random.")
+                              "of at most 18 digits 0-9: games are dealt at random.")
                             .format(value=quoted(text)))
     if "pace" in first:
         text = first["pace"]

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 from kahuna import (
-    KahunaError, annotated, link_kind, link_url, observe, parse_annotations, picture_svg,
-    position_from_json, position_to_json, replay,
+    KahunaError, annotated, goal_from_text, link_kind, link_url, observe, parse_annotations,
+    picture_svg, position_from_json, position_to_json, replay,
 )
 
 from ..learn.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE
@@ -79,17 +79,38 @@ class Builder:
         cut = actions if self.step is None else actions[:self.step]
         return position_to_json(replay({**self.data, "actions": cut})[0])
 
+    def goal_trouble(self) -> str | None:
+        """None when the puzzle's goal reads as the address would read it (its first 60
+        characters, web/learn/modes.py); else why not: "" for no goal, or the engine's
+        words."""
+        if not self.goal.strip():
+            return ""
+        try:
+            goal_from_text(self.goal[:60])
+        except KahunaError as exc:
+            return str(exc)
+        return None
+
+    def embedded_mode(self) -> str:
+        """The mode the embed is written with: a puzzle whose goal does not read would
+        greet every reader with a notice, so it is written as a game to play (and the
+        builder says so)."""
+        if self.mode == PUZZLE and self.goal_trouble() is not None:
+            return PLAY
+        return self.mode
+
     def query(self) -> str:
         """The embed's address parameters, checked ones only (a bad note is left out)."""
-        parts = ["embed", f"mode={self.mode}"]
+        mode = self.embedded_mode()
+        parts = ["embed", f"mode={mode}"]
         if self.mode in (DIAGRAM, SEQUENCE) and self.record:
             parts.append(link_url(self.data, "").lstrip("?"))  # the link's own encoding
             if self.step is not None:
                 parts.append(f"step={self.step}")
         else:
             parts.append(link_url(self.position(), "").lstrip("?"))
-        if self.mode == PUZZLE and self.goal:
-            parts.append(f"goal={quote(self.goal, safe=':-')}")
+        if mode == PUZZLE:
+            parts.append(f"goal={quote(self.goal[:60], safe=':-')}")
         if self.mode == DIAGRAM and self.explore:
             parts.append("explore")
         if self.mode == SEQUENCE and self.auto:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from kahuna import KahunaError, decode_link, link_kind, link_record, load_json, replay
 
 from ..learn.modes import DIAGRAM, MAX_CAPTION
-from ..words.language import _, tr
+from ..words.language import N_, _, tr
 from ..words.reasons import reason
 from .builder import FIELDS, LANGS, NOTES, SIZES, Builder, readable
 from .sharing import ASKED, COPIED, LIMIT, REFUSED, shared
@@ -26,7 +26,7 @@ def open_builder(app: App, data: dict[str, Any] | None = None, exact: bool = Fal
     step, a finished game's record, or a game in progress as its viewer sees it (R24)."""
     if data is None:
         m = app.match
-        if m is None:
+        if not on_show_embeddable(app) or m is None:
             return
         sequence = app.sequence
         if sequence is not None and sequence.game.state.is_over:
@@ -40,10 +40,26 @@ def open_builder(app: App, data: dict[str, Any] | None = None, exact: bool = Fal
         app.builder.mode = DIAGRAM
 
 
+def on_show_embeddable(app: App) -> bool:
+    """Whether the builder may take the game on show, as a share link may
+    (web/state/acts.py): not under the hot-seat cover while the game goes on, and never a
+    game by links, whose board holds stand-ins for the friend's sealed cards (a display
+    place it has not seen opened yet is no position at all, R12)."""
+    m = app.match
+    return m is None or not (m.by_links or (app.covered and not m.state.is_over))
+
+
 def open_asked(app: App, link: tuple[str, Any] | None) -> None:
     """``?builder``: the builder on the address's position or record as written there (its
-    hands exact: an author wrote them), else on the game on show; never in an embed."""
+    hands exact: an author wrote them), else on the game on show; never in an embed. A
+    game on show that may not go into it is said, and stays as it was."""
     if app.embed is not None:
+        return
+    if link is None and not on_show_embeddable(app):
+        app.tell(N_("This address asks for something the page cannot do"),
+                 _("A game played by links cannot go into the embed builder: the friend's "
+                   "cards are sealed. Open the builder from another game, or with a "
+                   "position in the address."))
         return
     if link is None or app.match is None:
         open_builder(app)

@@ -52,6 +52,14 @@ def _open(app: App, rest: str) -> None:
     app.editor, app.dialog = editor, ""
 
 
+def open_from_address(app: App) -> None:
+    """``?editor``: straight to an empty editor. A notice about the address (an unreadable
+    position, say) stays over it: what the address asked for is never dropped unsaid."""
+    told = app.dialog if app.dialog == "notice" else ""
+    _open(app, "empty")
+    app.dialog = told
+
+
 def _line(e: Editor, rest: str) -> None:
     if rest in _LINES:
         e.change(e.draft.cycle_line(_LINES[rest]))

@@ -221,6 +221,12 @@ def _named(app: App, typed: str) -> str:
     return app.friend.name
 
 
+def _name(app: App, rest: str) -> None:
+    """The name field changed (web/boot/dom.py): kept at once, so that a click on an
+    option, which draws the dialog anew, shows it still."""
+    _named(app, rest)
+
+
 def _invite(app: App, rest: str) -> None:
     """Make the invitation with the dialog's options, keep the game, offer its link;
     ``rest``: the friend's name as typed."""
@@ -348,7 +354,7 @@ def _review(app: App, rest: str) -> None:
 
 
 HANDLERS: dict[str, Callable[[App, str], None]] = {
-    "friend-new": _new, "friend-invite": _invite,
+    "friend-new": _new, "friend-name": _name, "friend-invite": _invite,
     "friend-accept": _accept, "friend-decline": _decline, "friend-send": _send,
     "friend-open": _open, "friend-delete": _forget, "friend-copy": _copy,
     "friend-share": _share, "friend-result": _result, "friend-verified": _replay,

@@ -49,8 +49,16 @@ def _options_of(b: Builder) -> str:
     if b.mode == SEQUENCE:
         return _toggle("auto", _("Step on by itself"), b.auto)
     if b.mode == PUZZLE:
+        trouble = b.goal_trouble()
+        said = ""
+        if trouble is not None:
+            text = (_("This goal cannot be read. Until it can, the embed shows the game to "
+                      "play instead of a puzzle.") if trouble else
+                    _("A puzzle needs a goal. Until it has one, the embed shows the game to "
+                      "play instead."))
+            said = f'<div role="alert">{problem_text(text, trouble)}</div>'
         return _field("goal", _("Goal"), b.goal,
-                      _("For example gain:ELAI, control:3, remove:ALOA-HUNA, score."))
+                      _("For example gain:ELAI, control:3, remove:ALOA-HUNA, score.")) + said
     return ""
 
 

@@ -69,6 +69,10 @@ def link_reason(exc: BaseException) -> tuple[str, str]:
         return (N_("This link breaks the rules"),
                 _("It shows a card or a move that the game can prove false, so it was not "
                   "applied. Nothing changed; the game cannot go on from this link."))
+    if isinstance(exc, c.EarlierVersion):
+        return (N_("This link is of an earlier version of the game"),
+                _("A game by links started before the game was updated cannot go on. "
+                  "Start a new game with your friend. Nothing changed."))
     return (N_("This link is damaged"),
             _("It was cut or changed on its way (some messengers cut long links). Ask your "
               "friend to send it again, whole. Nothing changed."))
