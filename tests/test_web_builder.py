@@ -194,6 +194,30 @@ def test_a_puzzle_without_a_goal_that_reads_is_said_and_embedded_as_a_game_to_pl
     assert said not in controls_html(app.builder, app.site)
 
 
+def test_the_address_alone_opens_the_builder_on_a_first_visit_too():
+    """``?builder`` with nothing to start from (a first visit offers the tutorial, no game
+    is shown): a fresh deal; with a broken save its own dialog stays, the save untouched."""
+    from web.game import saves
+    from web.game.saves import MemoryStorage
+    from web.state.app import App
+    from web.state.opening import boot
+
+    first = App(MemoryStorage(), lambda: 0.0, seed=3)
+    boot(first, {})
+    assert first.match is None and first.dialog == "welcome"
+    open_asked(first, None)
+    assert first.builder is not None and not first.dialog
+    storage = MemoryStorage()
+    sid = new_app(storage).match.id
+    storage[saves.PREFIX + sid] = '{"format": "kahuna-record", "version": 1, "actions": [tru'
+    before = dict(storage)
+    broken = App(storage, lambda: 0.0)
+    boot(broken, {})
+    assert broken.dialog == "problem"
+    open_asked(broken, None)
+    assert broken.builder is None and broken.dialog == "problem" and dict(storage) == before
+
+
 def test_a_game_by_links_never_goes_into_the_builder_and_the_address_asking_is_told():
     """A review found ``?builder`` mid-game by links raising (a display place the friend's
     link has not opened yet is no position, R12) and the page stuck; the game by links is

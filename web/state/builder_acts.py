@@ -61,6 +61,9 @@ def open_asked(app: App, link: tuple[str, Any] | None) -> None:
                    "cards are sealed. Open the builder from another game, or with a "
                    "position in the address."))
         return
+    if link is None and app.match is None and app.dialog in ("", "welcome"):
+        app.start()  # a first visit: a fresh deal to start from (a broken save's own
+        app.dialog = ""  # dialog stays instead, with its ways forward)
     if link is None or app.match is None:
         open_builder(app)
         return
