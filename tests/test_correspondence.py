@@ -11,8 +11,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kahuna.correspondence import (OVER, PLAY, SEND, WAIT, AlteredLink, CheatDetected,
-                                   EarlierVersion, ForeignLink, Game, MissingLink, ReplayedLink, TurnError,
-                                   accept, invite, load, receive, reply, take_turn, verify)
+                                   EarlierVersion, ForeignLink, Game, MissingLink, ReplayedLink,
+                                   TurnError, accept, invite, load, receive, reply, take_turn, verify)
 from kahuna.correspondence.deck import (check_generation, deal_a, deal_c, pass_a, pass_c, pass_d,
                                         pass_z)
 from kahuna.correspondence.envelope import points_of, points_text, read, write

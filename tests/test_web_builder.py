@@ -194,6 +194,20 @@ def test_a_puzzle_without_a_goal_that_reads_is_said_and_embedded_as_a_game_to_pl
     assert said not in controls_html(app.builder, app.site)
 
 
+def test_under_the_hot_seat_cover_the_builder_never_opens_on_the_game():
+    """The cover hides the hand of the player to come from the one who passes the device:
+    the builder, as a share link, waits until it is lifted (web/state/acts.py)."""
+    from web.game.match import HOTSEAT
+    app = new_app(seed=6, mode=HOTSEAT)
+    app.covered = True  # as after a turn, or at a reload (web/state/app.py resume)
+    handle(app, "builder:open")
+    open_asked(app, None)
+    assert app.builder is None and not app.dialog
+    app.covered = False
+    handle(app, "builder:open")
+    assert app.builder is not None
+
+
 def test_the_address_alone_opens_the_builder_on_a_first_visit_too():
     """``?builder`` with nothing to start from (a first visit offers the tutorial, no game
     is shown): a fresh deal; with a broken save its own dialog stays, the save untouched."""

@@ -10,6 +10,7 @@ from .envelope import (AlteredLink, CheatDetected, EarlierVersion, ForeignLink, 
 from .game import OVER, PLAY, SEND, WAIT, Game
 from .verify import Verified, verify
 
-__all__ = ["AlteredLink", "CheatDetected", "EarlierVersion", "ForeignLink", "LinkError", "MissingLink",
-           "ReplayedLink", "TurnError", "OVER", "PLAY", "SEND", "WAIT", "Game", "Link",
-           "accept", "game_of", "invite", "load", "preview", "receive", "reply", "take_turn", "Verified", "verify"]
+__all__ = ["AlteredLink", "CheatDetected", "EarlierVersion", "ForeignLink", "LinkError",
+           "MissingLink", "ReplayedLink", "TurnError", "OVER", "PLAY", "SEND", "WAIT", "Game",
+           "Link", "accept", "game_of", "invite", "load", "preview", "receive", "reply",
+           "take_turn", "Verified", "verify"]

@@ -14,7 +14,8 @@ from ..rules.deal import Setup
 from ..rules.observation import Observation
 from ..rules.state import BLACK, WHITE, Effects
 from .deck import deal_a, key
-from .envelope import AlteredLink, EarlierVersion, Link, TurnError, b64, points_text, read, unb64, write
+from .envelope import (AlteredLink, EarlierVersion, Link, TurnError, b64, points_text, read,
+                       unb64, write)
 from .game import FORMAT, FRIEND, INVITER, PLAY, SEND, VERSION, Game
 from .group import CARD_POINTS, G, encode, multiply
 

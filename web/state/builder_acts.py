@@ -52,18 +52,20 @@ def on_show_embeddable(app: App) -> bool:
 def open_asked(app: App, link: tuple[str, Any] | None) -> None:
     """``?builder``: the builder on the address's position or record as written there (its
     hands exact: an author wrote them), else on the game on show; never in an embed. A
-    game on show that may not go into it is said, and stays as it was."""
+    game by links on show is said not to go into it, and stays as it was."""
     if app.embed is not None:
         return
-    if link is None and not on_show_embeddable(app):
+    if link is None and app.match is not None and app.match.by_links:
         app.tell(N_("This address asks for something the page cannot do"),
                  _("A game played by links cannot go into the embed builder: the friend's "
                    "cards are sealed. Open the builder from another game, or with a "
                    "position in the address."))
         return
+    # A first visit shows no game: a fresh deal to start from. A broken save's dialog
+    # stays instead, with its own ways forward.
     if link is None and app.match is None and app.dialog in ("", "welcome"):
-        app.start()  # a first visit: a fresh deal to start from (a broken save's own
-        app.dialog = ""  # dialog stays instead, with its ways forward)
+        app.start()
+        app.dialog = ""
     if link is None or app.match is None:
         open_builder(app)
         return
