@@ -11,8 +11,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kahuna.correspondence import (OVER, PLAY, SEND, WAIT, AlteredLink, CheatDetected,
-                                   EarlierVersion, ForeignLink, Game, MissingLink, ReplayedLink,
-                                   TurnError, accept, invite, load, receive, reply, take_turn, verify)
+                                   EarlierVersion, ForeignLink, Game, MissingLink, OwnLink,
+                                   ReplayedLink, TurnError, accept, invite, load, receive, reply,
+                                   take_turn, verify)
 from kahuna.correspondence.deck import (check_generation, deal_a, deal_c, pass_a, pass_c, pass_d,
                                         pass_z)
 from kahuna.correspondence.envelope import points_of, points_text, read, write
@@ -193,7 +194,10 @@ def test_a_link_pasted_twice_is_refused_and_changes_nothing():
     (host, guest), texts = started(8)
     receive(host, f"https://someone.github.io/kahuna/#play={texts[-1]}")
     unchanged(host, ReplayedLink, texts[-1])
-    unchanged(host, ReplayedLink, texts[-2])  # this device's own link
+    with pytest.raises(ReplayedLink) as again:
+        receive(host, texts[-1])
+    assert type(again.value) is ReplayedLink  # the friend's link, applied already
+    unchanged(host, OwnLink, texts[-2])  # this device's own link, said as such
     assert host.status == PLAY
 
 

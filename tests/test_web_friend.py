@@ -60,6 +60,10 @@ def test_a_link_opened_twice_altered_or_of_another_game_changes_nothing_and_says
     mover, waiter = to_play(host, guest)
     play_turn(mover, random.Random(2))
     link = deliver(mover, waiter)
+    sent = dict(mover.storage)
+    friend.arrived(mover, link)  # the sender taps its own link in the chat
+    assert mover.notice[0] == "This is a link you sent" and dict(mover.storage) == sent
+    assert "Send again" in view(mover).dialog
     kept = dict(waiter.storage)
     friend.arrived(waiter, link)  # the same link again
     assert waiter.dialog == "notice" and waiter.notice[0] == "This link was opened already"

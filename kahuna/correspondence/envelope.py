@@ -38,6 +38,10 @@ class ReplayedLink(LinkError):
     """A link already applied (or one this device sent)."""
 
 
+class OwnLink(ReplayedLink):
+    """A link this device sent, opened on it again (a tap on it in one's own chat)."""
+
+
 class MissingLink(LinkError):
     """A link that comes after one this device has not received."""
 

@@ -28,9 +28,10 @@ from ..rules.observation import Observation, observe
 from ..rules.state import BLACK, CARDS, COLOURS, Effects, State
 from .deck import (SLOTS_PER_GEN, deal_c, final_of, items_of, key, open_card, pass_a, pass_c,
                    pass_d, pass_z, passes_of, slot_key)
-from .envelope import (AlteredLink, CheatDetected, ForeignLink, Link, MissingLink, ReplayedLink,
-                       TurnError, b64, chain, check_shape, parse_sent, pass_gen, points_of,
-                       points_text, read, scalar_of, scalar_text, seal, slot_of, unb64, write)
+from .envelope import (AlteredLink, CheatDetected, ForeignLink, Link, MissingLink, OwnLink,
+                       ReplayedLink, TurnError, b64, chain, check_shape, parse_sent, pass_gen,
+                       points_of, points_text, read, scalar_of, scalar_text, seal, slot_of, unb64,
+                       write)
 from .group import G, GroupError, decode, encode, multiply
 from .ledger import Ledger
 
@@ -211,6 +212,8 @@ class Game:
             raise ForeignLink("this link belongs to another game")
         n = body["n"]
         if n < len(self.links):
+            if n % 2 == self.role:
+                raise OwnLink(f"this link (number {n}) was sent from this device")
             raise ReplayedLink(f"this link (number {n}) was already applied")
         if n > len(self.links):
             raise MissingLink(f"link number {len(self.links)} has not arrived: ask your "

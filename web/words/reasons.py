@@ -51,6 +51,11 @@ def link_reason(exc: BaseException) -> tuple[str, str]:
     errors, one per kind): a title (English, marked ``N_``, translated where shown) and
     the message in the page's language, with the way forward."""
     from kahuna import correspondence as c  # here: only a game by links loads that part
+    if isinstance(exc, c.OwnLink):
+        return (N_("This is a link you sent"),
+                _("It is for your friend to open on their device; opened here, it changes "
+                  "nothing. If it did not reach them, send it again (“Send again” in your "
+                  "saved games)."))
     if isinstance(exc, c.ReplayedLink):
         return (N_("This link was opened already"),
                 _("Its turn is in the game already, so nothing changed. The game is shown "
