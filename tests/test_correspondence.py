@@ -182,22 +182,22 @@ def started(links: int, seed: int = 0) -> tuple[list[Game], list[str]]:
     return devices, texts
 
 
-def unchanged(device: Game, error: type[KahunaError], text: str) -> None:
+def unchanged(device: Game, error: type[KahunaError], text: str) -> KahunaError:
+    """``text`` refused with ``error`` (or a subclass), ``device`` as it was; the error."""
     before = device.to_json()
     with pytest.raises(error) as caught:
         receive(device, text)
     assert device.to_json() == before
     assert str(caught.value)
+    return caught.value
 
 
 def test_a_link_pasted_twice_is_refused_and_changes_nothing():
     (host, guest), texts = started(8)
     receive(host, f"https://someone.github.io/kahuna/#play={texts[-1]}")
-    unchanged(host, ReplayedLink, texts[-1])
-    with pytest.raises(ReplayedLink) as again:
-        receive(host, texts[-1])
-    assert type(again.value) is ReplayedLink  # the friend's link, applied already
-    unchanged(host, OwnLink, texts[-2])  # this device's own link, said as such
+    # the friend's link, applied already; this device's own link, said as such
+    assert type(unchanged(host, ReplayedLink, texts[-1])) is ReplayedLink
+    unchanged(host, OwnLink, texts[-2])
     assert host.status == PLAY
 
 
