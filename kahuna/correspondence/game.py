@@ -211,15 +211,13 @@ class Game:
         if body.get("g") != self.id:
             raise ForeignLink("this link belongs to another game")
         n = body["n"]
+        if n % 2 == self.role and n <= len(self.links):
+            raise OwnLink(f"this link (number {n}) was sent from this device, not to it")
         if n < len(self.links):
-            if n % 2 == self.role:
-                raise OwnLink(f"this link (number {n}) was sent from this device")
             raise ReplayedLink(f"this link (number {n}) was already applied")
         if n > len(self.links):
             raise MissingLink(f"link number {len(self.links)} has not arrived: ask your "
                               f"friend to send it again (this one is number {n})")
-        if n % 2 == self.role:
-            raise ReplayedLink("this link was sent from this device, not to it")
         if body.get("p") != b64(self.head):
             raise AlteredLink("this link does not follow the last one: one of them was "
                               "changed on its way")
