@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from kahuna.correspondence import (OVER, PLAY, SEND, WAIT, AlteredLink, CheatDetected,
                                    EarlierVersion, ForeignLink, Game, MissingLink, OwnLink,
-                                   ReplayedLink, TurnError, accept, invite, load, receive, reply,
-                                   take_turn, verify)
+                                   ReplayedLink, TakenInvitation, TurnError, accept, invite, load,
+                                   receive, reply, take_turn, verify)
 from kahuna.correspondence.deck import (check_generation, deal_a, deal_c, pass_a, pass_c, pass_d,
                                         pass_z)
 from kahuna.correspondence.envelope import points_of, points_text, read, write
@@ -199,6 +199,17 @@ def test_a_link_pasted_twice_is_refused_and_changes_nothing():
     assert type(unchanged(host, ReplayedLink, texts[-1])) is ReplayedLink
     unchanged(host, OwnLink, texts[-2])
     assert host.status == PLAY
+
+
+def test_a_second_acceptance_of_one_invitation_is_refused_and_the_game_goes_on():
+    """The invitation reached two people: the first acceptance to arrive plays, the other
+    is refused as taken (not as a link opened twice), and the game is untouched."""
+    (host, guest), texts = started(4)
+    _, late = accept(texts[0], random.Random(99))
+    assert type(unchanged(host, TakenInvitation, late.text)) is TakenInvitation
+    assert type(unchanged(host, ReplayedLink, texts[1])) is ReplayedLink  # the first, again
+    receive(host, texts[3])  # the game goes on with the first friend
+    assert host.status != WAIT
 
 
 def test_a_link_out_of_order_is_refused_then_the_right_one_applies():

@@ -83,6 +83,26 @@ def test_a_link_opened_twice_altered_or_of_another_game_changes_nothing_and_says
     assert "Traceback" not in texts
 
 
+def test_a_second_person_accepting_the_invitation_is_told_apart_and_changes_nothing():
+    """The invitation forwarded to a third person, who accepts it after the friend did:
+    the inviter is told that someone else accepted first, and plays on with the friend."""
+    host, guest = invited()
+    invitation = "#play=" + host.match.entry.last_sent()
+    third = device(2000.0)
+    assert friend.arrived(third, invitation)
+    handle(third, "friend-accept:Cy")
+    late = fragment(third)
+    mover, waiter = to_play(host, guest)
+    app = host if host is mover else waiter
+    kept = dict(app.storage)
+    friend.arrived(app, late)
+    assert app.dialog == "notice"
+    assert app.notice[0] == "Someone else accepted this invitation first"
+    assert "new invitation" in view(app).dialog and dict(app.storage) == kept
+    handle(app, "close")
+    assert app.match.entry.friend == "Bea"
+
+
 def test_a_turn_of_another_game_is_said_to_be_of_another_game():
     host, guest = invited()
     to_play(host, guest)

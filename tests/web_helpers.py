@@ -342,7 +342,8 @@ def by_links_screens(draw: Callable[[App], None]) -> None:
     from web.words.reasons import link_reason
     for trouble in (correspondence.ReplayedLink, correspondence.MissingLink,
                     correspondence.ForeignLink, correspondence.AlteredLink,
-                    correspondence.EarlierVersion, correspondence.OwnLink):
+                    correspondence.EarlierVersion, correspondence.OwnLink,
+                    correspondence.TakenInvitation):
         waiter.tell(*link_reason(trouble("x")), "x")
         draw(waiter)
     waiter.tell(*link_reason(correspondence.CheatDetected(0, "x")), "x")

@@ -42,6 +42,11 @@ class OwnLink(ReplayedLink):
     """A link this device sent, opened on it again (a tap on it in one's own chat)."""
 
 
+class TakenInvitation(ReplayedLink):
+    """A second acceptance of one invitation: someone else accepted it first, and the
+    game goes on with them."""
+
+
 class MissingLink(LinkError):
     """A link that comes after one this device has not received."""
 

@@ -29,9 +29,9 @@ from ..rules.state import BLACK, CARDS, COLOURS, Effects, State
 from .deck import (SLOTS_PER_GEN, deal_c, final_of, items_of, key, open_card, pass_a, pass_c,
                    pass_d, pass_z, passes_of, slot_key)
 from .envelope import (AlteredLink, CheatDetected, ForeignLink, Link, MissingLink, OwnLink,
-                       ReplayedLink, TurnError, b64, chain, check_shape, parse_sent, pass_gen,
-                       points_of, points_text, read, scalar_of, scalar_text, seal, slot_of, unb64,
-                       write)
+                       ReplayedLink, TakenInvitation, TurnError, b64, chain, check_shape,
+                       parse_sent, pass_gen, points_of, points_text, read, scalar_of,
+                       scalar_text, seal, slot_of, unb64, write)
 from .group import G, GroupError, decode, encode, multiply
 from .ledger import Ledger
 
@@ -213,6 +213,9 @@ class Game:
         n = body["n"]
         if n % 2 == self.role and n <= len(self.links):
             raise OwnLink(f"this link (number {n}) was sent from this device, not to it")
+        if n == 1 and n < len(self.links) and body.get("e") != read(self.links[1]).get("e"):
+            # Another friend's key: the invitation went to two people (or was forwarded).
+            raise TakenInvitation("someone else accepted this invitation first")
         if n < len(self.links):
             raise ReplayedLink(f"this link (number {n}) was already applied")
         if n > len(self.links):

@@ -56,6 +56,12 @@ def link_reason(exc: BaseException) -> tuple[str, str]:
                 _("It is for your friend to open on their device; opened here, it changes "
                   "nothing. If it did not reach them, send it again (“Send again” in your "
                   "saved games)."))
+    if isinstance(exc, c.TakenInvitation):
+        return (N_("Someone else accepted this invitation first"),
+                _("This answer to your invitation came from a second person: the invitation "
+                  "reached more than one, or was passed on. Your game goes on with the "
+                  "friend whose answer arrived first, and nothing changed. Tell the other "
+                  "person to ask you for a new invitation of their own."))
     if isinstance(exc, c.ReplayedLink):
         return (N_("This link was opened already"),
                 _("Its turn is in the game already, so nothing changed. The game is shown "
