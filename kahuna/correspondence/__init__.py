@@ -11,6 +11,6 @@ from .game import OVER, PLAY, SEND, WAIT, Game
 from .verify import Verified, verify
 
 __all__ = ["AlteredLink", "CheatDetected", "EarlierVersion", "ForeignLink", "LinkError",
-           "MissingLink", "OwnLink", "ReplayedLink", "TakenInvitation", "TurnError", "OVER", "PLAY",
-           "SEND", "WAIT", "Game", "Link", "accept", "game_of", "invite", "load", "preview", "receive", "reply",
-           "take_turn", "Verified", "verify"]
+           "MissingLink", "OwnLink", "ReplayedLink", "TakenInvitation", "TurnError", "OVER",
+           "PLAY", "SEND", "WAIT", "Game", "Link", "accept", "game_of", "invite", "load",
+           "preview", "receive", "reply", "take_turn", "Verified", "verify"]
