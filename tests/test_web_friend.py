@@ -91,6 +91,7 @@ def test_a_second_person_accepting_the_invitation_is_told_apart_and_changes_noth
     third = device(2000.0)
     assert friend.arrived(third, invitation)
     handle(third, "friend-accept:Cy")
+    assert "someone else accepted" in view(third).dialog  # told what may have happened
     late = fragment(third)
     mover, waiter = to_play(host, guest)
     app = host if host is mover else waiter

@@ -311,8 +311,8 @@ def finished_by_links(seed: int = 7) -> tuple[App, App]:
 def by_links_screens(draw: Callable[[App], None]) -> None:
     """Every screen of games by links (web/view/friend.py), each drawn by ``draw``: the
     options, an invitation with every setup word, the link to send (copied or not, with
-    a share sheet), the waiting prompt, your turn, each link trouble, the list, the end,
-    the friend's turn being shown."""
+    a share sheet; the answer to an invitation, a turn's), the waiting prompt, your turn,
+    each link trouble, the list, the end, the friend's turn being shown."""
     host = device()
     handle(host, "friend-new")
     for key, value in (("handicap", "2"), ("fewer_surprises", "on"), ("open_draws", "on"),
@@ -333,6 +333,7 @@ def by_links_screens(draw: Callable[[App], None]) -> None:
     draw(mover)  # your turn, said in the live region
     draw(waiter)  # waiting for the friend's link
     play_turn(mover, random.Random(12))
+    draw(mover)  # a turn's link to send
     link = fragment(mover)
     handle(mover, "close")
     assert arrived(waiter, link) and waiter.friend.turn is not None

@@ -94,6 +94,11 @@ class ByLinks:
         mine = [t for i, t in enumerate(self.game.links) if i % 2 == self.game.role]
         return mine[-1] if mine else ""
 
+    def answered_invitation(self) -> bool:
+        """This device accepted the invitation and nothing has come back yet: the
+        inviter may have played on with someone else who answered first."""
+        return len(self.game.links) == 2 and self.last_sent() == self.game.links[-1]
+
     def to_json(self) -> dict[str, Any]:
         obs = self.game.observation
         return {"format": FORMAT, "id": self.id, "game": self.game.to_json(),

@@ -80,6 +80,11 @@ def link_html(made: Share, entry: ByLinks | None, friend: str, can_share: bool) 
     if entry is not None and len(entry.game.links) <= 1:
         title = _("Send this invitation to {friend}").format(friend=friend)
         what = _("When {friend} accepts, their page makes a link for you: open it here.")
+    elif entry is not None and entry.answered_invitation():
+        title = _("Send this link to {friend}").format(friend=friend)
+        what = _("Nothing more can be played here until {friend}’s next link comes: open "
+                 "it here. If someone else accepted this invitation before you, the game "
+                 "goes on with them: ask {friend} for a new invitation.")
     else:
         title = _("Send this link to {friend}").format(friend=friend)
         what = _("Nothing more can be played here until {friend}’s next link comes: open "
