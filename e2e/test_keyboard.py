@@ -64,6 +64,9 @@ def test_a_whole_game_against_the_computer_by_keyboard_alone(page, base_url, wai
     assert turns >= 8 and built >= 3
     where = press(page, "Escape")  # "Look at the board"
     assert not page.locator("#dialog").is_visible() and where["where"] != "body", where
+    # On the button that shows the end again, with its ring (the hand's row has none).
+    assert where["act"] == "result", where
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")
 
 
 def test_dialogs_take_keep_and_give_back_focus(page, base_url, wait_ready, screenshot):

@@ -18,7 +18,7 @@ from web.view.render import Marks, board_svg
 from web.view.page import view
 
 from .helpers import HOLD_ALOA, HOLD_LALE, last_card
-from .web_helpers import MemoryStorage, new_app
+from .web_helpers import MemoryStorage, finished_game, new_app
 
 
 def _held() -> object:
@@ -119,6 +119,16 @@ def test_focus_follows_the_play():
     app.dialog = "scoring"
     assert focus.after(app, "do:pile", False) == ()  # web/boot/dom.py moves it into the dialog
     assert focus.overlay(app)[0] == "#dialog .box button.primary"
+
+
+def test_focus_goes_to_the_result_when_the_end_dialog_is_closed():
+    """A review found focus on the hand's row after Escape on the end dialog, where no
+    ring shows (web/style.css): a game over has the button that shows the end again."""
+    app = finished_game()
+    assert app.dialog
+    handle(app, "close")
+    assert focus.playing(app) == focus.COACH + focus.RESULT + focus.REST
+    assert 'data-act="result"' in view(app).acts
 
 
 def test_escape_drops_the_selection_then_closes_what_may_be_closed():

@@ -18,6 +18,9 @@ HAND = ("#hand button.card",)
 ENDS = ('#table [data-act="do:pile"]', "#table button.card", '#acts [data-act="do:pass"]')
 #: Nothing to act on (the computer's turn): the hand's row, which keeps its place.
 REST = ("#hand",)
+#: A game over: the button that shows its end again (web/view/dialogs.py, friend.py), where
+#: the review, the replay and a rematch are; the hand's row has no focus ring to show.
+RESULT = ('[data-act="result"]', '[data-act="friend-result"]')
 #: The tutorial's Next, on a lesson to read (web/view/coach.py).
 COACH = ("#coach button.primary",)
 
@@ -40,7 +43,13 @@ def overlay(app: App) -> tuple[str, ...]:
 
 def playing(app: App) -> tuple[str, ...]:
     """Where a person whose focus was lost picks up the game."""
-    return overlay(app) or COACH + ((HAND + ENDS + REST) if app.may_act() else REST)
+    if app.may_act():
+        rest = HAND + ENDS + REST
+    elif app.match is not None and app.match.state.is_over:
+        rest = RESULT + REST
+    else:
+        rest = REST
+    return overlay(app) or COACH + rest
 
 
 def after(app: App, act: str, stay: bool) -> tuple[str, ...]:
