@@ -87,6 +87,43 @@ def test_corrupt_save_is_explained_kept_and_downloadable_and_nothing_else_touche
     assert storage["other.app.key"] == "precious"
 
 
+def test_an_empty_save_is_said_unreadable_not_replaced_in_silence():
+    """A review found a save emptied to "" taken for no save: a fresh deal, no word."""
+    storage = MemoryStorage()
+    app = new_app(storage, seed=1)
+    sid = app.match.id
+    storage[saves.PREFIX + sid] = ""
+    fresh = App(storage, app.now)
+    boot(fresh, {})
+    assert fresh.match is None and fresh.dialog == "problem"
+    assert set(clickable(view(fresh).dialog)) == {f"download:{sid}", f"delete:{sid}", "menu"}
+    assert storage[saves.PREFIX + sid] == ""  # kept as it is
+
+
+def test_a_damaged_pointer_to_the_current_game_opens_the_game_played_last():
+    """The current game's pointer damaged (or naming no save): the games are all there,
+    so the one played most recently opens, as it would have."""
+    storage = MemoryStorage()
+    older = new_app(storage, seed=1)
+    app = App(storage, Clock(1_800_000_000.0), seed=2)
+    boot(app, {})
+    handle(app, "menu")
+    handle(app, "start")
+    last = app.match.id
+    assert last != older.match.id
+    for damage in ("", "[1,2,3]", "x" * 200_000, "nothing-stored-here"):
+        storage[saves.CURRENT] = damage
+        again = App(storage, Clock(1_900_000_000.0))
+        boot(again, {})
+        assert again.match is not None and again.match.id == last and again.dialog == ""
+    for sid in saves.save_ids(storage):
+        saves.delete(storage, sid)
+    storage[saves.CURRENT] = "nothing-stored-here"
+    none_left = App(storage, Clock(9000.0))
+    boot(none_left, {})
+    assert none_left.dialog != "problem"
+
+
 def test_unknown_version_is_a_clear_problem():
     storage = MemoryStorage()
     app = new_app(storage, seed=1)

@@ -76,6 +76,7 @@ class Saved:
     problem: str = ""
     updated: float = 0.0
     detail: str = ""
+    missing: bool = False  # nothing stored under this id (a stale or damaged pointer)
 
     def summary(self) -> str:
         """'against the computer (expert) · round 2 · 2026-11-22 16:40', or the problem
@@ -94,7 +95,7 @@ class Saved:
 def read(raw: str | None, id: str) -> Saved:
     """Parse one stored save; a problem is reported, never raised."""
     if raw is None:
-        return Saved(id, "", problem=_("no such saved game"))
+        return Saved(id, "", problem=_("no such saved game"), missing=True)
     try:
         record = load_json(raw, RecordError)
     except RecordError as exc:
@@ -178,7 +179,12 @@ def opened_from(storage: Storage, link: str) -> Saved | None:
 def current(storage: Storage) -> Saved | None:
     """The game last played, readable or not; None when there is none."""
     sid = storage.getItem(CURRENT)
-    return load(storage, sid) if sid else None
+    return load(storage, sid) if sid is not None else None
+
+
+def latest(storage: Storage) -> Saved | None:
+    """The readable game played most recently, if any."""
+    return next((entry for entry in saved_games(storage) if entry.match is not None), None)
 
 
 def delete(storage: Storage, id: str) -> None:

@@ -172,6 +172,8 @@ def _open_current(app: App, offer: bool) -> None:
     from .friend import resume_current  # a game by links played last (web/state/friend.py)
     going = tutorial.resume(app.storage)
     entry = saves.current(app.storage)
+    if entry is not None and entry.missing:  # the pointer is damaged: the games are not
+        entry = saves.latest(app.storage)
     if going is None and resume_current(app):
         pass
     elif going is not None:
@@ -179,7 +181,7 @@ def _open_current(app: App, offer: bool) -> None:
         app.tutorial = going[0]
     elif entry is not None and entry.match is not None:
         app.resume(entry.match)
-    elif entry is not None and entry.raw:
+    elif entry is not None:  # unreadable, even an empty string: said, kept
         app.problem, app.dialog = entry, "problem"
     elif offer and app.keeps and tutorial.first_visit(app.storage):  # else it would nag
         app.dialog = "welcome"
