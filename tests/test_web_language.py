@@ -218,6 +218,9 @@ def screens() -> list[str]:
     storage = MemoryStorage()
     done = _finished(storage)
     draw(done)
+    done.save_problem = NOT_SAVED  # the end with the storage full: the result not counted
+    draw(done)
+    done.save_problem = ""
     done.dialog = "scoring"
     draw(done)
     # Share: the finished game, copied or not; too long for a link; a position.

@@ -327,6 +327,10 @@ def _dialog_html(app: App) -> str:
         # Embedded: no results kept; storage refusing, or a game opened over: not counted.
         counted = m.mode == COMPUTER and app.embed is None and saves.counted(app.storage, m)
         result = saves.results_text(app.storage, m.level) if counted else ""
+        if not counted and m.mode == COMPUTER and app.embed is None and app.save_problem:
+            result = _("This result is not counted in your games against {level}: the "
+                       "browser’s storage is full or switched off. Deleting old saved games "
+                       "(New game) may make room.").format(level=level_name(m.level))
         return dialogs.end_html(obs, m.names(), result, m.held_at_scorings(),
                                 offered(app.dialog, m), shareable=app.embed is None)
     if app.dialog == "share" and app.share is not None:
