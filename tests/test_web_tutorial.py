@@ -47,6 +47,15 @@ def test_skipping_the_offer_starts_a_normal_game_and_is_remembered():
     assert again.dialog == "" and again.match.id == app.match.id
 
 
+def test_escape_on_the_offer_is_skip_just_play():
+    """As every other dialog that may be closed: a review found Escape doing nothing."""
+    storage = MemoryStorage()
+    app = fresh(storage)
+    handle(app, "escape")  # the key, not a control on the page
+    assert app.dialog == "" and app.tutorial is None and app.match is not None
+    assert storage.getItem(tutorial.KEY) == tutorial.SKIPPED
+
+
 def test_no_offer_to_a_returning_player_nor_without_storage_nor_in_an_embed():
     storage = MemoryStorage()
     new_app(storage)  # a saved game from before the tutorial existed

@@ -132,7 +132,7 @@ def _lang(app: App, rest: str) -> None:
 #: Dialogs Escape closes as their Close button does ("new" only over a game; the
 #: tutorial's end as its first button, "Play a real game", does).
 _ESCAPABLE = ("scoring", "end", "notice", "language", "keys", "settings", "share", "review",
-              "puzzles", "tutorial-end", analysis_acts.DIALOG, *friend.ESCAPABLE)
+              "puzzles", "tutorial-end", "welcome", analysis_acts.DIALOG, *friend.ESCAPABLE)
 
 
 def closable(app: App) -> bool:
@@ -147,6 +147,8 @@ def _escape(app: App, rest: str) -> None:
     elif closable(app):
         if app.dialog == "tutorial-end":
             lesson_acts.tutorial(app, "play")
+        elif app.dialog == "welcome":  # the offer declined: "Skip, just play"
+            lesson_acts.tutorial(app, "skip")
         elif app.dialog == analysis_acts.DIALOG:  # over the editor too, where no game is
             analysis_acts.close(app)
         elif app.dialog in ("language", "keys", "settings", "share"):
