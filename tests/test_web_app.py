@@ -74,6 +74,41 @@ def test_hot_seat_cover_hides_the_hands_until_the_next_player_taps():
     assert app.selected == ()
 
 
+def test_the_cover_comes_up_after_the_last_handicap_bridge_when_the_other_player_starts():
+    """R7: White places its handicap bridges, then Black starts: a review found Black's
+    hand shown face up to White, who still held the device."""
+    app = new_app(seed=6, mode=HOTSEAT, first="black", handicap=2, handicap_player="white")
+    assert app.covered and "White to play" in view(app).cover
+    handle(app, "uncover")
+    for _ in range(2):
+        handle(app, clickable(view(app).board)[0])
+    assert app.match.state.to_move == 0 and app.covered
+    shown = view(app)
+    assert "Black to play" in shown.cover and "<b>" not in shown.hand
+    same = new_app(seed=6, mode=HOTSEAT, first="white", handicap=2, handicap_player="white")
+    handle(same, "uncover")
+    for _ in range(2):
+        handle(same, clickable(view(same).board)[0])
+    assert not same.covered  # White places, then White plays: the same person
+
+
+def test_an_early_end_by_a_removal_shows_the_end_dialog():
+    """R23 ends the game with no scoring in the action that ends it: a review found only
+    "The game is over." and no end dialog until a reload."""
+    record = {"format": "kahuna-record", "version": 1, "actions": [],
+              "meta": {"mode": "computer", "human": 0, "level": "beginner"},
+              "position": {"round": 2, "scorings": [[1, 0]], "to_move": "black",
+                           "bridges": {"black": ["ALOA-BARI", "HUNA-DUDA"],
+                                       "white": ["ALOA-HUNA"]},
+                           "hands": {"black": ["ALOA", "HUNA"], "white": ["LALE"]}}}
+    app = App(MemoryStorage(), Clock())
+    boot(app, {"record": encode(record)})
+    removal = next(a for a in app.match.state.legal_actions() if a.kind is Kind.REMOVE)
+    app.play(removal)
+    assert app.match.state.is_over and app.match.state.outcome.winner == 0
+    assert app.dialog == "end" and "rematch" in clickable(view(app).dialog)
+
+
 def test_selecting_cards_lights_lines_then_a_click_places_a_bridge():
     app = new_app(seed=6, first="black", colour="black")
     handle(app, "card:0")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from kahuna import TURN_ENDING, Action, Setup, parse_seat
+from kahuna import Action, Setup, parse_seat
 
 from ..game import saves
 from ..game.match import COMPUTER, HOTSEAT, Match
@@ -122,9 +122,10 @@ class App(OnShow, Dialogs, Learning, Looks):
         """Play one legal action for the player to move (person or computer)."""
         m = self.match
         assert m is not None
+        mover = m.state.to_move
         self.fx = m.play(action)
         self.selected, self.hint = (), None
-        if self.fx.scoring is not None:
+        if self.fx.scoring is not None or self.fx.outcome is not None:  # R23: no scoring
             self.dialog = "end" if m.state.is_over else "scoring"
             if self.autoplay and self.dialog == "scoring":  # nobody to close it
                 self.dialog = ""
@@ -132,8 +133,8 @@ class App(OnShow, Dialogs, Learning, Looks):
             self.dialog = "tutorial-end"  # the round's scoring, told with the rest
             tutorial.remember(self.storage, tutorial.DONE)
             return
-        if (m.mode == HOTSEAT and action.kind in TURN_ENDING and not m.state.is_over
-                and self.embed is None and self.puzzle is None):
+        if (m.mode == HOTSEAT and m.state.to_move != mover and not m.state.is_over
+                and self.embed is None and self.puzzle is None):  # after the handicap too
             self.covered = True
         run = self.puzzle
         if run is not None and run.judge(m):
@@ -177,8 +178,7 @@ class App(OnShow, Dialogs, Learning, Looks):
 
     @property
     def unsaved(self) -> bool:
-        """The game shown is not kept (``save_problem``): leaving the page would lose it,
-        or reopen it as last saved, moves or its end missing."""
+        """The game shown is not kept (``save_problem``): leaving would lose moves or its end."""
         return bool(self.save_problem) and self.match is not None
 
     def no_storage(self) -> None:
