@@ -7,6 +7,7 @@ loses nothing."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from kahuna import observe
 from tests.web_helpers import clickable, finished_game, handle, new_app, view
@@ -104,6 +105,26 @@ def test_a_replays_step_and_a_hot_seat_game_offer_it_a_game_against_the_computer
     assert OPEN not in clickable(shown.acts + shown.export + shown.lesson)
     handle(game, OPEN)
     assert game.dialog == "" and game.analysis is None
+
+
+def test_playing_on_from_a_hot_seat_game_keeps_the_other_players_cards_hidden():
+    """A review found "Play from here" copying the real game, the other player's hidden
+    hand and the pile's order with it (R24): the new game deals what the player to move
+    cannot see anew, as a shared position does; what they saw stays."""
+    for rest in ("computer", "hotseat"):
+        app = new_app(seed=6, mode="hotseat", first="black")
+        handle(app, "uncover")
+        handle(app, "do:pile")  # Black draws a card White never sees
+        handle(app, "uncover")
+        real = app.match.state
+        mover = real.to_move
+        answered(app)
+        handle(app, f"analysis:play:{rest}")
+        new = app.match.state
+        assert app.match.mode == rest and new is not real
+        seen = replace(observe(real, mover), history=())  # a new game has no past
+        assert observe(new, mover) == seen
+        assert (new.hands[1 - mover], new.pile) != (real.hands[1 - mover], real.pile)
 
 
 def test_a_reviewed_turn_is_analysed_from_its_real_start_and_closing_goes_back_to_it():

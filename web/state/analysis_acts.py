@@ -9,9 +9,10 @@ hint. Not in a puzzle either: it would give the answer away."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Callable
 
-from kahuna import KahunaError, State, position_to_json
+from kahuna import KahunaError, State, observe, position_to_json
 
 from ..game import saves
 from ..game.match import COMPUTER, HOTSEAT, Match
@@ -79,7 +80,16 @@ def _play(app: App, rest: str) -> None:
     if a is None or rest not in (COMPUTER, HOTSEAT):
         return
     human = a.state.to_move if rest == COMPUTER else None
-    record = {"format": "kahuna-record", "version": 1, "position": position_to_json(a.state),
+    state = a.state
+    m = app.match
+    if (app.editor is None and m is not None and not m.state.is_over
+            and a.key == position_key(m.state)):
+        # The game being played: the new one must not hand over the other player's hidden
+        # cards and the pile's order (R24): what the player to move cannot see is dealt
+        # anew, as in a shared position (web/state/sharing.py).
+        seed = None if app.seed is None else f"{app.seed}:play:{len(m.actions)}"
+        state = observe(state, state.to_move).sample_state(random.Random(seed))
+    record = {"format": "kahuna-record", "version": 1, "position": position_to_json(state),
               "actions": [], "meta": {"mode": rest, "human": human,
                                       "level": app.choice.level or levels()[0]}}
     match = Match.from_record(record)
