@@ -10,7 +10,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from kahuna import BLACK, WHITE, KahunaError, Setup, link_url, new_game, observe, position_to_json
+from kahuna import (BLACK, WHITE, KahunaError, Kind, Setup, link_url, new_game, observe,
+                    position_to_json)
 from kahuna.notation.draft import (
     Draft, from_observation, from_state, read_pasted, refusals, to_position, to_state, unfinished,
 )
@@ -124,6 +125,17 @@ def test_from_observation_hides_the_other_hand() -> None:
     assert d.cards[BLACK] == tuple(sorted(state.hand(BLACK)))
     assert d.cards[WHITE] == () and d.unknown == (0, 3)
     assert d.pile == 15 and refusals(d) == [] and unfinished(d) == []
+
+
+def test_from_observation_public_names_only_what_both_players_saw() -> None:
+    """A hot-seat game under its cover: of both hands only the cards taken from the
+    display (R24: known to both), the rest counts."""
+    state = new_game(Setup(seed=5, first=BLACK))
+    take = next(a for a in state.legal_actions() if a.kind is Kind.TAKE)
+    state.play(take)
+    d = from_observation(observe(state, WHITE), public=True)
+    assert d.cards == ((take.cards[0],), ()) and d.unknown == (3, 3)
+    assert d == from_observation(observe(state, BLACK), public=True)
 
 
 @settings(max_examples=30, deadline=None)

@@ -104,6 +104,22 @@ def test_from_the_current_game_hides_the_opponents_cards() -> None:
     assert app.editor is None and app.match is not None
 
 
+def test_from_a_covered_hot_seat_game_neither_hand_is_named() -> None:
+    """A review opened ``?editor`` over the hot-seat cover and read the covered player's
+    hand from "The current game": under the cover only what both players see (R24)."""
+    app = new_app(seed=6, mode="hotseat", first="black")
+    handle(app, "uncover")
+    handle(app, "do:pile")  # White to play, under the cover
+    assert app.covered
+    handle(app, "edit:open:game")
+    d = app.editor.draft
+    assert d.cards == ((), ()) and d.unknown == (4, 3)
+    handle(app, "edit:close")
+    handle(app, "uncover")  # uncovered, the player to move sees their own hand
+    handle(app, "edit:open:game")
+    assert app.editor.draft.cards[WHITE] and app.editor.draft.cards[BLACK] == ()
+
+
 def test_in_german() -> None:
     app = editing("edit:add:HUNA", "edit:add:HUNA", "edit:add:HUNA")
     handle(app, "lang:de")

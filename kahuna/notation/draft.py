@@ -221,15 +221,18 @@ def from_state(state: State) -> Draft:
     return _from(state, [state.hand(BLACK), state.hand(WHITE)], (0, 0))
 
 
-def from_observation(obs: Observation) -> Draft:
+def from_observation(obs: Observation, public: bool = False) -> Draft:
     """What ``obs``'s seat sees (R24): its own hand named, of the other hand only the
-    cards it knows of (taken from the display), the rest a count."""
-    other = 1 - obs.seat
+    cards it knows of (taken from the display), the rest a count. ``public``: what both
+    players see, its own hand too as known cards and a count (a hot-seat game whose hands
+    are covered)."""
     named: list[list[int]] = [[], []]
     named[obs.seat] = cards_of(obs.hand)
-    named[other] = cards_of(obs.known[other])
     unknown = [0, 0]
-    unknown[other] = obs.hand_sizes[other] - len(named[other])
+    hidden = (1 - obs.seat, obs.seat) if public else (1 - obs.seat,)
+    for seat in hidden:
+        named[seat] = cards_of(obs.known[seat])
+        unknown[seat] = obs.hand_sizes[seat] - len(named[seat])
     return _from(obs, named, (unknown[0], unknown[1]))
 
 

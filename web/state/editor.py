@@ -46,7 +46,8 @@ def _open(app: App, rest: str) -> None:
     elif rest == "deal":
         editor.change(draft_of(new_game(Setup(seed=_seed(app), first=BLACK))))
     elif rest == "game" and app.match is not None and not app.match.state.is_over:
-        editor.change(draft_seen(app.match.observation()))  # R24: only what the viewer sees
+        # R24: only what the viewer sees; under the hot-seat cover, what both players see
+        editor.change(draft_seen(app.match.observation(), public=app.covered))
     elif rest == "empty":
         editor.change(type(editor.draft)())
     app.editor, app.dialog = editor, ""
