@@ -79,6 +79,10 @@ def test_autoplay_is_switched_by_the_play_button_and_from_the_address():
     handle(app, "step:last")
     handle(app, "step:auto")  # at the end there is nothing left to play
     assert not app.sequence.auto
+    handle(app, "step:first")
+    handle(app, "step:auto")
+    handle(app, "escape")  # a review found Escape leaving it playing: it pauses
+    assert app.sequence is not None and not app.sequence.auto
 
 
 def test_a_sequence_without_actions_is_said_and_the_position_is_played():

@@ -157,6 +157,8 @@ def _escape(app: App, rest: str) -> None:
             _close(app, rest)
     elif not app.dialog:
         app.selected, app.hint = (), None
+        if app.sequence is not None:  # a replay playing by itself stops, as Pause does
+            app.sequence.auto = False
 
 
 def _over(app: App, dialog: str) -> None:

@@ -286,7 +286,7 @@ def keys_html(more: str = "") -> str:
             (_("Enter"), _("choose a card and go to the lit lines; build or remove on a lit "
                            "line; press a button")),
             (_("Space"), _("choose a card and stay in the hand (two cards remove a bridge)")),
-            (_("Escape"), _("drop the chosen cards, or close the dialog")),
+            (_("Escape"), _("drop the chosen cards, pause a replay, or close the dialog")),
             (_("← → Home End"), _("step back and on through a replay or a sequence")),
             ("?", _("this list")))
     rows = "".join(f"<dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd>"
