@@ -172,7 +172,7 @@ def _open_current(app: App, offer: bool) -> None:
     from .friend import resume_current  # a game by links played last (web/state/friend.py)
     going = tutorial.resume(app.storage)
     entry = saves.current(app.storage)
-    if entry is not None and entry.missing:  # the pointer is damaged: the games are not
+    if entry is not None and entry.missing:  # a damaged pointer: the games are all there
         entry = saves.latest(app.storage)
     if going is None and resume_current(app):
         pass

@@ -80,15 +80,14 @@ def link_html(made: Share, entry: ByLinks | None, friend: str, can_share: bool) 
     if entry is not None and len(entry.game.links) <= 1:
         title = _("Send this invitation to {friend}").format(friend=friend)
         what = _("When {friend} accepts, their page makes a link for you: open it here.")
-    elif entry is not None and entry.answered_invitation():
-        title = _("Send this link to {friend}").format(friend=friend)
-        what = _("Nothing more can be played here until {friend}’s next link comes: open "
-                 "it here. If someone else accepted this invitation before you, the game "
-                 "goes on with them: ask {friend} for a new invitation.")
     else:
         title = _("Send this link to {friend}").format(friend=friend)
         what = _("Nothing more can be played here until {friend}’s next link comes: open "
                  "it here.")
+        if entry is not None and entry.answered_invitation():
+            what = _("Nothing more can be played here until {friend}’s next link comes: "
+                     "open it here. If someone else accepted this invitation before you, "
+                     "the game goes on with them: ask {friend} for a new invitation.")
     said = {COPIED: _("The link is copied."),
             REFUSED: _("The browser did not let the page copy: select the link and copy "
                        "it.")}.get(made.copied, "")
