@@ -155,6 +155,39 @@ def test_any_random_game_goes_through(rng, seat, setup):
     assert _play_and_check_views(setup, ("random", "random"), 0, seat, rng) > 0
 
 
+class _Scripted(random.Random):
+    """A game's choices written out: the devices' keys, then actions by name; once the
+    script runs out, its own random choices play the game to its end."""
+
+    def __init__(self, keys: list[int], actions: str):
+        super().__init__(0)
+        self.keys, self.actions = list(keys), actions.split()
+
+    def getrandbits(self, k: int) -> int:
+        return self.keys.pop(0) if self.keys else super().getrandbits(k)
+
+    def choice(self, seq):
+        if not self.actions:
+            return super().choice(seq)
+        wanted = self.actions.pop(0)
+        return next(a for a in seq if str(a) == wanted)
+
+
+def test_v2_an_open_card_discarded_with_the_hidden_copy_of_its_island():
+    """V2: White, holding HUNA open and HUNA hidden, discards both face down (the hidden
+    copy goes first). Black's device must let the stand-ins take that hidden copy: it let
+    another hidden card (ELAI) stand in, kept White's open HUNA in its memory, and took
+    White's next ELAI for a cheat (found by Hypothesis)."""
+    script = _Scripted([8124867, 101], """
+        h:BARI-DUDA h:DUDA-HUNA take:LALE KAHU>COCO FAAA>COCO pile ELAI>JOJO FAAA>ELAI
+        LALE>IFFI BARI>ALOA pass ALOA>DUDA take:COCO take:GOLA pass GOLA>KAHU pile
+        KAHU>LALE COCO>BARI take:GOLA pass take:JOJO take:COCO JOJO>IFFI GOLA>JOJO
+        take:ALOA pile pile take:HUNA take:BARI take:IFFI pile d:HUNA+HUNA COCO>GOLA
+        ELAI>BARI IFFI>ELAI take:JOJO""")
+    setup = Setup(seed=0, open_draws=True, handicap=2, handicap_player=WHITE)
+    assert _play_and_check_views(setup, ("random", "random"), 0, BLACK, script) > 0
+
+
 def test_links_fit_a_messenger():
     """Every address sent, the site's own included, stays within what messengers carry
     (2,000 characters), in each set-up: a handicap's bridges travel in the links too."""

@@ -412,7 +412,9 @@ class Game:
         # A friend's page that discards an open card before a hidden one of its island
         # leaves fewer hidden cards than the rules' memory says: known ones stand in.
         rest = Counter(dict(enumerate(world.hands[player]))) - Counter(open_) - hidden
-        stand = [*hidden.elements(), *rest.elements()][:len(slots) - len(open_)]
+        # V2: the hidden copies of an open card's island went first, so they stand in first.
+        first = sorted(hidden.elements(), key=lambda island: island not in open_)
+        stand = [*first, *rest.elements()][:len(slots) - len(open_)]
         return tuple(open_ + stand)
 
     def _stand_ins(self, world: State, player: int, kind: Kind, fx: Effects) -> None:
