@@ -210,8 +210,10 @@ def test_the_site_puzzles_are_listed_solved_remembered_and_left_for_the_game(
         do(page, action)
     page.wait_for_selector("#lesson .verdict.solved")
     assert page.locator("#dialog").is_hidden()  # no scoring dialog over the verdict
-    page.reload()
+    page.reload()  # the puzzle is posed again, from its start
     wait_ready(page)
+    assert "Your goal:" in page.text_content("#lesson")
+    assert page.locator("#lesson .verdict").count() == 0
     page.click("#btn-new")
     page.click('#dialog [data-act="puzzles"]')
     assert "✓" in page.locator(f'#dialog li:has([data-act="puzzle:{first.id}"])').text_content()

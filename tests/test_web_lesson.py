@@ -317,6 +317,62 @@ def test_the_full_page_lists_the_puzzles_opens_one_and_remembers_it_solved():
     assert app.puzzle is None and app.match.id == game.id  # the game as it was saved
 
 
+def _reloaded(storage) -> App:
+    again = App(storage, Clock(), seed=7)
+    boot(again, {})
+    return again
+
+
+def test_a_reload_poses_the_puzzle_being_tried_again_until_it_is_left():
+    """A reload in the middle of a site's puzzle goes back to the puzzle's start, not to
+    the saved game; once the puzzle is left (its button, a new game), a reload shows the
+    game. The saved game is untouched all along."""
+    from web.learn.solved import TRYING
+    storage = MemoryStorage()
+    app = new_app(storage)
+    game = app.match
+    first, second = puzzles()[0], puzzles()[1]
+    handle(app, f"puzzle:{first.id}")
+    handle(app, f"do:{first.solution_actions()[0]}")  # half-way through the turn
+    again = _reloaded(storage)
+    assert again.puzzle is not None and again.puzzle.name == first.id
+    assert again.match.actions == [] and again.dialog == ""
+    handle(again, "retry")
+    handle(again, "puzzle:next")
+    assert _reloaded(storage).puzzle.name == second.id
+    handle(again, "puzzle:leave")
+    assert again.puzzle is None and again.match.id == game.id
+    shown = _reloaded(storage)
+    assert shown.puzzle is None and shown.match.id == game.id and TRYING not in storage
+    handle(shown, f"puzzle:{first.id}")
+    handle(shown, "new")
+    handle(shown, "start")
+    assert _reloaded(storage).puzzle is None
+
+
+@pytest.mark.parametrize("junk", ["no-such-puzzle", "", "{}", "x" * 5000])
+def test_a_damaged_puzzle_being_tried_shows_the_saved_game(junk):
+    from web.learn.solved import TRYING
+    storage = MemoryStorage()
+    game = new_app(storage).match
+    storage.setItem(TRYING, junk)
+    again = _reloaded(storage)
+    assert again.puzzle is None and again.match.id == game.id and again.dialog == ""
+
+
+def test_an_embedded_puzzle_or_an_authors_goal_is_not_posed_again_on_reload():
+    from web.learn.solved import TRYING
+    app = embedded({"mode": PUZZLE, "puzzle": puzzles()[0].id})
+    assert app.puzzle is not None and TRYING not in app.storage
+    storage = MemoryStorage()
+    new_app(storage)
+    full = App(storage, Clock(), seed=7)
+    boot(full, {"record": record_link(played(10)), "mode": PUZZLE, "goal": "gain:ELAI"})
+    assert full.puzzle is not None and full.puzzle.name == ""
+    again = _reloaded(storage)  # the linked game, kept as a saved game
+    assert again.puzzle is None and again.match.actions == played(10).actions
+
+
 def test_puzzle_progress_survives_a_corrupt_value_and_a_refusing_storage():
     from web.learn.solved import KEY, mark_solved, solved
     storage = MemoryStorage()

@@ -1,7 +1,8 @@
 """The site's puzzles in the full page (docs/puzzles.md): the list, fewest stars first, with
 each one's goal, difficulty and whether the person has solved it. What was solved is
 kept in the browser's storage under ``KEY``, as a JSON list of puzzle ids; a value that
-cannot be read counts as nothing solved, and a storage that refuses keeps nothing."""
+cannot be read counts as nothing solved, and a storage that refuses keeps nothing. The
+puzzle being tried is kept under ``TRYING``, so that a reload poses it again."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 from ..game.saves import Storage
 
 KEY = "kahuna.puzzles"
+TRYING = "kahuna.puzzle"
 
 
 def solved(storage: Storage) -> set[str]:
@@ -29,3 +31,22 @@ def mark_solved(storage: Storage, name: str) -> None:
             storage.setItem(KEY, json.dumps(sorted(done | {name})))
         except Exception:  # storage full or switched off: solved all the same
             pass
+
+
+def trying(storage: Storage) -> str:
+    """The id of the site's puzzle being tried when the page was left ("" for none)."""
+    try:
+        return storage.getItem(TRYING) or ""
+    except Exception:  # the storage refuses: no puzzle
+        return ""
+
+
+def try_puzzle(storage: Storage, name: str) -> None:
+    """Keep ``name`` as the puzzle being tried ("": none) when the storage allows."""
+    try:
+        if name:
+            storage.setItem(TRYING, name)
+        elif storage.getItem(TRYING) is not None:
+            storage.removeItem(TRYING)
+    except Exception:  # storage full or switched off: a reload shows the saved game
+        pass

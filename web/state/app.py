@@ -16,7 +16,7 @@ from ..game import saves
 from ..game.match import COMPUTER, HOTSEAT, Match
 from ..game.players import Players, levels
 from ..learn import tutorial
-from ..learn.solved import mark_solved
+from ..learn.solved import mark_solved, try_puzzle
 from ..words.language import N_
 from . import settings
 from .choices import Offers, offers, own_hand
@@ -44,8 +44,7 @@ class App(OnShow, Dialogs, Learning, Looks):
         Dialogs.__init__(self)
         Learning.__init__(self)
         Looks.__init__(self, lang=lang)
-        self.storage = storage
-        self.now = now
+        self.storage, self.now = storage, now
         self.seed = seed  # fixed seed for new games (a test hook: ?seed=N)
         self.embed = embed
         self.site = site
@@ -89,6 +88,7 @@ class App(OnShow, Dialogs, Learning, Looks):
         self.dialog = "end" if match.state.is_over else ""
         self.elsewhere = False
         self.sequence = self.puzzle = None
+        try_puzzle(self.storage, "")  # none now: a reload shows this game
 
     # ----- acting -----------------------------------------------------------------
 

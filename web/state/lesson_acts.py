@@ -9,13 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ..game import saves
-from ..learn.puzzle import puzzle_run
+from ..learn.puzzle import PuzzleRun, puzzle_run
 from ..learn.sequence import Sequence
+from ..learn.solved import try_puzzle
 from ..learn.tutorial import SKIPPED, Tutorial, begin, remember
 
 if TYPE_CHECKING:
     from kahuna import Goal
 
+    from ..game.match import Match
     from .app import App
 
 
@@ -52,8 +54,7 @@ def retry(app: App, rest: str = "") -> None:
     run = app.puzzle
     if run is not None:
         app.players.forget()  # a level's planned turn belongs to the abandoned try
-        app.resume(run.game())
-        run.verdict, app.puzzle, app.covered = None, run, False
+        _try(app, run, run.game())
 
 
 def solution(app: App, rest: str = "") -> None:
@@ -97,8 +98,16 @@ def pose(app: App, name: str, goal: Goal | None = None) -> None:
     game (which stays saved as it was)."""
     run, match = puzzle_run(name, goal, app.match)
     app.players.forget()
+    _try(app, run, match)
+
+
+def _try(app: App, run: PuzzleRun, match: Match) -> None:
+    """Show the puzzle ``run`` at its start ``match``; in the full page a reload poses
+    a site's puzzle again (an author's goal is not kept)."""
     app.resume(match)
-    app.puzzle, app.covered = run, False  # one person, whose turn it is
+    run.verdict, app.puzzle, app.covered = None, run, False  # one person, whose turn it is
+    if app.embed is None:
+        try_puzzle(app.storage, run.name)
 
 
 def tutorial(app: App, rest: str) -> None:

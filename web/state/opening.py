@@ -19,6 +19,7 @@ from ..learn import tutorial
 from ..learn.modes import DIAGRAM, PLAY, PUZZLE, SEQUENCE, Mode
 from ..learn.puzzle import puzzle_run
 from ..learn.sequence import Sequence
+from ..learn.solved import trying
 from ..words.language import N_, _, ngettext
 from ..words.reasons import TOO_LARGE, reason
 from . import lesson_acts
@@ -168,9 +169,11 @@ def start_autoplay(app: App, level: str) -> None:
 
 def _open_current(app: App, offer: bool) -> None:
     """The tutorial left half-way, else the game last played, else on a first visit the
-    offer of the tutorial (web/view/coach.py) if ``offer``, else a fresh game."""
+    offer of the tutorial (web/view/coach.py) if ``offer``, else a fresh game; and over
+    the game, the site's puzzle being tried when the page was left."""
     from .friend import resume_current  # a game by links played last (web/state/friend.py)
     going = tutorial.resume(app.storage)
+    posed = trying(app.storage)  # read first: showing the game forgets it
     entry = saves.current(app.storage)
     if entry is not None and entry.missing:  # a damaged pointer: the games are all there
         entry = saves.latest(app.storage)
@@ -187,6 +190,8 @@ def _open_current(app: App, offer: bool) -> None:
         app.dialog = "welcome"
     else:
         app.start()
+    if posed and going is None and app.dialog in ("", "end"):
+        lesson_acts.puzzle(app, posed)  # an unknown name changes nothing
 
 
 def open_file(app: App, name: str, raw: bytes) -> None:
