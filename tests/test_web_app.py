@@ -151,6 +151,17 @@ def test_handicap_phase_offers_every_free_line_without_a_card():
     assert "handicap" in view(app).prompt
 
 
+def test_a_handicap_bridge_is_taken_back_by_undo():
+    """R7: the person places the handicap's bridges; one placed by mistake is undone."""
+    app = new_app(seed=2, handicap=3, handicap_player="white", colour="white")
+    line = clickable(view(app).board)[0]
+    handle(app, line)
+    assert [str(a) for a in app.match.actions] == [line.removeprefix("do:")]
+    assert "undo" in clickable(view(app).acts)
+    handle(app, "undo")
+    assert app.match.actions == [] and app.match.state.phase is Phase.HANDICAP
+
+
 def test_interim_scoring_dialog_appears_when_a_round_ends():
     app = new_app(seed=9, mode=HOTSEAT)
     rng = random.Random(1)

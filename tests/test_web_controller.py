@@ -10,6 +10,7 @@ from kahuna.rules.actions import TURN_ENDING, Action, Kind
 from kahuna.rules.errors import KahunaError, RecordError
 from kahuna.notation.record import replay
 from kahuna.rules.deal import Setup
+from kahuna.rules.state import Phase
 from web.game.match import COMPUTER, HOTSEAT, Match
 
 from .helpers import play_randomly
@@ -43,6 +44,25 @@ def test_undo_within_the_turn_but_never_after_a_draw():
     assert not m.can_undo()  # R12: the draw revealed a card
     with pytest.raises(RecordError):
         m.undo()
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_handicap_bridges_are_undone_while_their_player_is_to_move(first):
+    """R7: a misplaced handicap bridge is taken back like any other, one by one; once the
+    other player is to move (the cover is up in a hot-seat game), it stays."""
+    m = Match.new(Setup(seed=5, first=first, handicap=2, handicap_player=0), HOTSEAT, None)
+    bridges = [Action.parse("h:ALOA-BARI"), Action.parse("h:HUNA-ELAI")]
+    m.play(bridges[0])
+    assert m.can_undo()
+    m.undo()
+    assert m.actions == [] and m.state.phase is Phase.HANDICAP and not m.can_undo()
+    for bridge in bridges:
+        m.play(bridge)
+    assert m.state.phase is not Phase.HANDICAP and m.state.to_move == first
+    assert m.can_undo() == (first == 0)  # the handicap player starts: the turn is not begun
+    if first == 0:
+        m.undo()
+        assert m.actions == bridges[:1] and m.state.phase is Phase.HANDICAP
 
 
 def test_computer_actions_cannot_be_undone_by_the_person():

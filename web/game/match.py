@@ -13,7 +13,7 @@ from gettext import NullTranslations
 from typing import Any
 
 from kahuna import (
-    COLOURS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, WHITE, YOU, Action, Effects, Kind,
+    COLOURS, RECORD_FORMAT, RECORD_VERSION, TURN_ENDING, WHITE, YOU, Action, Effects,
     Observation, RecordError, Setup, State, describe, new_game, observe, replay, seat_name,
     setup_to_json, start_of, translations,
 )
@@ -134,11 +134,12 @@ class Match:
         return fx
 
     def can_undo(self) -> bool:
-        """The last action was the mover's own and did not end the turn (no draw yet)."""
+        """The last action was the mover's own and did not end the turn (no draw yet); a
+        handicap bridge too, while its player is still the one to move (R7)."""
         if not self.actions or self.state.is_over:
             return False
         player, last = self.state.history[-1]
-        if last.kind in TURN_ENDING or last.kind is Kind.HANDICAP:
+        if last.kind in TURN_ENDING:
             return False
         return player == self.state.to_move and not self.computer_to_move()
 
