@@ -61,6 +61,9 @@ def test_meta_is_kept_and_ignored():
     (record(setup={"first": "black"}, actions=["pass", "pass"]), "action 2 ('pass'): R13"),
     (record(setup={"first": "black"}, actions=["pile", 5]), "action 2 (5)"),
     (record(setup={"first": "black"}, actions=["ALOA>LALE"]), "action 1 ('ALOA>LALE')"),
+    # a hand-edited file that lost its setup: the action is refused, and why it may be
+    ({"format": "kahuna-record", "version": 1, "actions": ["ALOA>HUNA"]},
+     'action 1 (\'ALOA>HUNA\'): R8: no ALOA card in hand; the record has no "setup"'),
 ])
 def test_bad_records_are_refused_with_a_reason(data, words):
     with pytest.raises(RecordError) as err:

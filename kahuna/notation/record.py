@@ -114,5 +114,8 @@ def replay(record: Any) -> tuple[State, list[Effects]]:
         try:
             effects.append(state.play(Action.parse(text)))
         except KahunaError as exc:
-            raise RecordError(f"action {number} ({shown(text)}): {exc}") from exc
+            # An edited file that lost its setup replays from another deal: say so.
+            unset = ("" if "setup" in record or "position" in record else
+                     '; the record has no "setup", so its game was dealt with the default one')
+            raise RecordError(f"action {number} ({shown(text)}): {exc}{unset}") from exc
     return state, effects
