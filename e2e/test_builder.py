@@ -163,20 +163,31 @@ def test_garbage_pasted_is_refused_and_nothing_is_lost(page, base_url, wait_read
                                                       screenshot):
     author(page, base_url, wait_ready)
     page.fill("#builder-caption", "Keep me")
-    page.press("#builder-caption", "Enter")
-    page.wait_for_function("document.querySelector('#builder-snippet').value"
-                           ".includes('Keep%20me')")
+    # One click leaves the field and copies: the controls written anew under the mouse
+    # lost that click, and Tab's focus (review 28).
+    page.click('[data-act="builder:copy:snippet"]')
+    page.wait_for_selector("#builder-controls .note:has-text('✓')")
+    assert "Keep%20me" in page.evaluate("navigator.clipboard.readText()")
     before = page.input_value("#builder-snippet")
-    for garbage in ("https://example.org/?position=not-a-game", "{\"to-move\": \"black\"}"):
+    for garbage, enter in (("https://example.org/?position=not-a-game", True),
+                           ("{\"to-move\": \"black\"}", False)):
         page.fill("#builder-pasted", garbage)
-        page.press("#builder-pasted", "Enter")
-        page.click('[data-act="builder:paste"]')
+        if enter:
+            page.press("#builder-pasted", "Enter")
+        page.click('[data-act="builder:paste"]')  # once
         alert = page.locator('#builder [role="alert"] .problem')
         alert.wait_for()
         assert "nothing was changed" in alert.text_content()
         assert page.input_value("#builder-snippet") == before
         assert page.input_value("#builder-pasted") == garbage  # there to correct
         assert page.input_value("#builder-caption") == "Keep me"
+    page.fill("#builder-islands", "ELAI")
+    page.keyboard.press("Tab")  # on to the next note's field, what is typed there kept
+    page.keyboard.type("ALOA-HUNA")
+    page.keyboard.press("Tab")
+    page.wait_for_function("document.querySelector('#builder-snippet').value"
+                           ".includes('lines=ALOA-HUNA')")
+    assert page.evaluate("document.activeElement.id") == "builder-arrows"
     preview(page, wait_ready)  # as in the keyboard test: no picture while the preview boots
     screenshot(page, "builder-garbage")
 

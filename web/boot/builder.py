@@ -13,7 +13,7 @@ from pyscript import document, window
 from ..state.app import App
 from ..state.builder import SIZES
 from ..view.builder import controls_html, preview_html
-from .elements import board_place, exists
+from .elements import board_place, exists, morph
 from .problem import GUARD
 
 OPEN = "kahuna:open?"  # the frame's message for another example (web/boot/dom.py)
@@ -75,7 +75,7 @@ class BuilderView:
         html = controls_html(b, app.site, app.portrait)
         if html != self.written:
             self.written = html
-            document.getElementById("builder-controls").innerHTML = html
+            morph(document.getElementById("builder-controls"), html)
         box.hidden = False
         query, (width, height) = b.query(), SIZES[b.size]
         frame = self._frame()

@@ -153,3 +153,43 @@ def write_edits(root: JsProxy, todo: list[Edit]) -> None:
             parent.children.item(start - 1).insertAdjacentHTML("afterend", html)
         elif html:
             parent.insertAdjacentHTML("afterbegin", html)
+
+
+def morph(root: JsProxy, html: str) -> None:
+    """Make ``root``'s children those of ``html``, keeping each node that stays of the
+    same kind in the same place (its attributes and text brought up to date): a field
+    being left for a button, or tabbed out of, stays the element it was, where writing
+    ``innerHTML`` replaced the button between the press and the release of the click,
+    and dropped the focus. A field that has the focus keeps what is typed in it."""
+    fresh = document.createElement("template")
+    fresh.innerHTML = html
+    _morph_children(root, fresh.content)
+
+
+def _morph_children(old: JsProxy, new: JsProxy) -> None:
+    was, now = list(old.childNodes), list(new.childNodes)
+    for i, node in enumerate(now):
+        if i >= len(was):
+            old.appendChild(node)
+        elif (was[i].nodeName != node.nodeName
+              or (node.nodeType == 1 and was[i].id != node.id)):
+            old.replaceChild(node, was[i])
+        elif not was[i].isEqualNode(node):
+            _morph_node(was[i], node)
+    for extra in was[len(now):]:
+        extra.remove()
+
+
+def _morph_node(old: JsProxy, new: JsProxy) -> None:
+    if old.nodeType != 1:  # text
+        old.nodeValue = new.nodeValue
+        return
+    for name in old.getAttributeNames():
+        if not new.hasAttribute(name):
+            old.removeAttribute(name)
+    for name in new.getAttributeNames():
+        if old.getAttribute(name) != new.getAttribute(name):
+            old.setAttribute(name, new.getAttribute(name))
+    _morph_children(old, new)
+    if old.nodeName in ("INPUT", "TEXTAREA") and old != document.activeElement:
+        old.value = new.value

@@ -168,7 +168,8 @@ class Keyboard:
             targets = after
         elif lost and held is not None:
             targets = (held,) + (focus.playing(self.app) if self.keyboard else ())
-        elif self.keyboard and (lost or matches(active, "#hand")) and self.app.may_act():
+        elif (self.keyboard and (lost or matches(active, "#hand")) and self.app.may_act()
+              and not self.up):  # the builder's field left by Tab: focus is on its way
             targets = focus.playing(self.app)  # the computer is done: the hand again
         if self.app.embed is not None and not document.hasFocus():
             return  # an embed never takes the keyboard from the page around it
