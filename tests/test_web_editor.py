@@ -32,6 +32,13 @@ def test_every_line_is_a_button_that_cycles() -> None:
     # a screen reader hears the bridge there and what a press does, not "Remove the bridge"
     hit = re.search(r'<path class="hit"[^>]*data-act="edit:line:ALOA-HUNA"[^>]*>', view(app).board)
     assert "White bridge. Press to change it" in hit[0] and "Remove" not in hit[0]
+    # the free lines glow, the bridges show their colour (review 28: all alike in yellow)
+    handle(app, "edit:line:ALOA-BARI")
+    board = view(app).board
+    assert board.count('<path class="glow"') == 25
+    for bridge in re.findall(r'<path class="deck" d="([^"]+)"/>', board):
+        assert f'<path class="glow" d="{bridge}"/>' not in board
+    assert len({a for a in clickable(board) if a.startswith("edit:line:")}) == 27
 
 
 def test_a_breach_is_refused_beside_its_control_and_nothing_lost() -> None:

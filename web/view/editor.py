@@ -22,6 +22,7 @@ from .render import Marks, board_svg
 
 CYCLE = N_("Press to change it: no bridge, Black, White.")
 _LABELLED = re.compile(r'(data-act="edit:line:([A-Z-]+)"[^>]*?aria-label=")[^"]*"')
+_DECK = re.compile(r'<path class="deck" d="([^"]+)"/>')  # a bridge's deck: bridges only
 HOW = N_("Click or tap a line: no bridge, Black, White. The tokens follow from the "
          "bridges.")
 
@@ -79,6 +80,10 @@ def board_html(draft: Draft, portrait: bool) -> str:
     state = position_from_json({"bridges": bridges, "to_move": seat_name(draft.to_move)})
     offers = {line: f"edit:line:{line_name(line)}" for line in range(N_LINES)}
     svg = board_svg(observe(state, draft.to_move), Marks(offers=offers), portrait)
+    # Every line is on offer here: no glow over a bridge, so that its colour shows whose
+    # it is (in a game a bridge glows when it may be removed).
+    for deck in _DECK.findall(svg):
+        svg = svg.replace(f'<path class="glow" d="{deck}"/>', "")
     # Each line's name for a screen reader: its bridge now and what a press does, not the
     # game's "Remove the bridge on ..." of an offer.
     names = {line_name(i): line_label(o, i, tr()) for i, o in enumerate(draft.owner)}
