@@ -227,7 +227,9 @@ def unchanged(device: Game, error: type[KahunaError], text: str) -> KahunaError:
 
 def test_a_link_pasted_twice_is_refused_and_changes_nothing():
     (host, guest), texts = started(8)
-    receive(host, f"https://someone.github.io/kahuna/#play={texts[-1]}")
+    # as a message may carry it: in a sentence, its full stop or bracket pasted with it
+    receive(host, f"https://someone.github.io/kahuna/#play={texts[-1]}).\n")
+    unchanged(host, ReplayedLink, f"#play={texts[-1]}%29%22")
     # the friend's link, applied already; this device's own link, said as such
     assert type(unchanged(host, ReplayedLink, texts[-1])) is ReplayedLink
     unchanged(host, OwnLink, texts[-2])

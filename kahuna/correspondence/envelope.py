@@ -12,9 +12,11 @@ import base64
 import binascii
 import hashlib
 import json
+import re
 import zlib
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
 from ..rules.actions import Action, Kind
 from ..rules.errors import KahunaError, NotationError
@@ -155,11 +157,18 @@ def write(body: dict[str, Any]) -> str:
     return PREFIX + b64(zlib.compress(canonical(body), 9))
 
 
+#: What may follow a link's last character: its text is base64url after the prefix.
+_AFTER = re.compile(r"[^A-Za-z0-9_-]+$")
+
+
 def read(text: Any) -> dict[str, Any]:
     """A link's body; AlteredLink when the text is no such link (whatever it is)."""
     if not isinstance(text, str) or len(text) > MAX_CHARS:
         raise AlteredLink("this is not a Kahuna game link (or it is far too long)")
-    text = text.strip().rsplit("#", 1)[-1].removeprefix("play=")
+    text = unquote(text.strip()).rsplit("#", 1)[-1].removeprefix("play=")
+    # A sentence's full stop or bracket after the link, pasted with it (or escaped by the
+    # browser, "%29"): never a link's own.
+    text = _AFTER.sub("", text)
     if text.startswith("K1"):
         raise EarlierVersion("this link was made by an earlier version of the game: start a "
                              "new game with your friend")
