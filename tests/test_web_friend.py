@@ -11,7 +11,7 @@ import pytest
 
 from kahuna import Action, Kind, line_name, review_turns, start_of
 from kahuna.correspondence.envelope import read
-from web.game.by_links import PLAY, listed
+from web.game.by_links import OVER, PLAY, listed
 from web.game.saves import MemoryStorage
 from web.state import friend, friend_turn
 from web.state.acts import handle
@@ -260,6 +260,18 @@ def test_a_whole_game_ends_verified_on_both_sides_with_its_replay():
         handle(app, "friend-verified")
         assert app.dialog == "end" and app.match.state.is_over and not app.match.by_links
         assert "replay" in clickable(view(app).dialog) and "share" in clickable(view(app).dialog)
+
+
+def test_the_last_link_is_sent_as_the_end_not_as_a_turn_to_answer():
+    """Review 28: the last link's dialog said that nothing could be played until the
+    friend's next link came, at a game over and verified."""
+    host, guest = invited()
+    sender, _ = pass_links(host, guest, random.Random(7),
+                           lambda one, other: one.match.entry.status == OVER)
+    assert sender.dialog == "friend-link" and sender.match.entry.verified is not None
+    said = view(sender).dialog
+    assert "The game is over. Send this last link" in said
+    assert "Nothing more can be played" not in said and "friend-result" in clickable(said)
 
 
 def test_the_verified_end_offers_the_review_of_each_players_turns():

@@ -364,6 +364,8 @@ def by_links_screens(draw: Callable[[App], None]) -> None:
     entry.verified = {}  # the end, checked
     handle(waiter, "friend-result")
     draw(waiter)
+    handle(waiter, "friend-send")  # its last link, offered at the end
+    draw(waiter)
     entry.verified, entry.cheat = None, "a card that was never dealt"
     handle(waiter, "friend-result")
     draw(waiter)

@@ -16,7 +16,6 @@ import re
 import zlib
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import unquote
 
 from ..rules.actions import Action, Kind
 from ..rules.errors import KahunaError, NotationError
@@ -157,15 +156,16 @@ def write(body: dict[str, Any]) -> str:
     return PREFIX + b64(zlib.compress(canonical(body), 9))
 
 
-#: What may follow a link's last character: its text is base64url after the prefix.
-_AFTER = re.compile(r"[^A-Za-z0-9_-]+$")
+#: What may follow a link's last character (its text is base64url after the prefix): any
+#: other character, or one escaped ("%29").
+_AFTER = re.compile(r"(?:[^A-Za-z0-9_%-]|%[0-9A-Fa-f]{2})+$")
 
 
 def read(text: Any) -> dict[str, Any]:
     """A link's body; AlteredLink when the text is no such link (whatever it is)."""
     if not isinstance(text, str) or len(text) > MAX_CHARS:
         raise AlteredLink("this is not a Kahuna game link (or it is far too long)")
-    text = unquote(text.strip()).rsplit("#", 1)[-1].removeprefix("play=")
+    text = text.strip().rsplit("#", 1)[-1].removeprefix("play=")
     # A sentence's full stop or bracket after the link, pasted with it (or escaped by the
     # browser, "%29"): never a link's own.
     text = _AFTER.sub("", text)

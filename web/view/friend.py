@@ -77,6 +77,7 @@ def accept_html(setup_words: str, seat: int, friendly: Friendly) -> str:
 
 def link_html(made: Share, entry: ByLinks | None, friend: str, can_share: bool) -> str:
     """The link to send: shown selectable, Copy, the phone's share sheet when there is one."""
+    over = entry is not None and (entry.verified is not None or bool(entry.cheat))
     if entry is not None and len(entry.game.links) <= 1:
         title = _("Send this invitation to {friend}").format(friend=friend)
         what = _("When {friend} accepts, their page makes a link for you: open it here.")
@@ -84,14 +85,16 @@ def link_html(made: Share, entry: ByLinks | None, friend: str, can_share: bool) 
         title = _("Send this link to {friend}").format(friend=friend)
         what = _("Nothing more can be played here until {friend}’s next link comes: open "
                  "it here.")
-        if entry is not None and entry.answered_invitation():
+        if over:
+            what = _("The game is over. Send this last link to {friend}: with it, their "
+                     "page checks the whole game too.")
+        elif entry is not None and entry.answered_invitation():
             what = _("Nothing more can be played here until {friend}’s next link comes: "
                      "open it here. If someone else accepted this invitation before you, "
                      "the game goes on with them: ask {friend} for a new invitation.")
     said = {COPIED: _("The link is copied."),
             REFUSED: _("The browser did not let the page copy: select the link and copy "
                        "it.")}.get(made.copied, "")
-    over = entry is not None and (entry.verified is not None or bool(entry.cheat))
     return (f'<h2 id="dialog-title">{escape(title)}</h2>'
             f'<p>{escape(what.format(friend=friend))}</p>'
             f'<label class="label" for="{LINK_FIELD}">{escape(_("Link"))}</label>'

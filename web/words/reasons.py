@@ -64,8 +64,8 @@ def link_reason(exc: BaseException) -> tuple[str, str]:
                   "person to ask you for a new invitation of their own."))
     if isinstance(exc, c.ReplayedLink):
         return (N_("This link was opened already"),
-                _("Its turn is in the game already, so nothing changed. The game is shown "
-                  "as it stands."))
+                _("It was opened on this device before, so nothing changed. The game is "
+                  "shown as it stands."))
     if isinstance(exc, c.MissingLink):
         return (N_("A link is missing"),
                 _("Your friend sent another link before this one, and it was not opened "
