@@ -33,7 +33,7 @@ def test_two_devices_invite_accept_play_and_meet_bad_links(
     phone = phone_page()
     open_link(phone, url, wait_ready)
     assert phone.is_visible(f'{DIALOG} [data-act="friend-accept"]')
-    phone.fill("#friend-name", "Al")
+    phone.fill("#friend-name", "anna.kowalska@example.com")  # a long name, no space in it
     phone.click(f'{DIALOG} [data-act="friend-accept"]')
     screenshot(phone, "by_links_accepted_360")
     devices = [page, phone]
@@ -47,6 +47,8 @@ def test_two_devices_invite_accept_play_and_meet_bad_links(
             turns += 1
         sender = 1 - sender
     screenshot(phone, "by_links_turn_360")
+    # the long name is cut or wrapped: the page never scrolls sideways (review 28)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     # the last link opened again on the device that took it: said, nothing changes
     took = devices[sender]  # it holds the link to send now; ``last`` came to it
     took.click(f'{DIALOG} [data-act="close"]')
