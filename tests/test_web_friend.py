@@ -170,6 +170,28 @@ def test_the_list_shows_each_game_and_send_again_offers_the_last_link():
         assert words in " ".join(visible_texts(view(app).dialog))
 
 
+def test_a_game_by_links_is_deleted_only_when_asked_twice():
+    """Review 28: one press of Delete lost a running game for both players (the friend's
+    next link is refused here). The first press asks, naming what is lost; Keep it keeps."""
+    from web.boot.focus import after
+    host, guest = invited("Bea")
+    gid = listed(host.storage)[0].id
+    handle(host, "menu")
+    handle(host, f"friend-delete:{gid}")
+    shown = view(host).dialog
+    assert [g.id for g in listed(host.storage)] == [gid] and host.dialog == "new"
+    assert "Bea’s next links will not open here" in shown
+    assert {f"friend-delete:{gid}:sure", "friend-delete:"} <= set(clickable(shown))
+    assert after(host, f"friend-delete:{gid}", False) == ('#dialog [data-act="friend-delete:"]',)
+    handle(host, "friend-delete:")  # Keep it
+    assert "will not open here" not in view(host).dialog and len(listed(host.storage)) == 1
+    handle(host, "friend-delete:no-such-game:sure")  # a stale page: nothing happens
+    assert len(listed(host.storage)) == 1
+    handle(host, f"friend-delete:{gid}")
+    handle(host, f"friend-delete:{gid}:sure")
+    assert listed(host.storage) == [] and host.dialog == "new" and host.match is None
+
+
 def test_a_reload_opens_the_game_by_links_played_last():
     host, guest = invited()
     mover, waiter = to_play(host, guest)

@@ -360,6 +360,9 @@ def by_links_screens(draw: Callable[[App], None]) -> None:
     for app in (waiter, mover):  # the list: waiting, your turn
         handle(app, "menu")
         draw(app)
+    handle(waiter, f"friend-delete:{waiter.match.id}")  # Delete pressed: asked again
+    draw(waiter)
+    handle(waiter, "friend-delete:")
     entry = waiter.match.entry
     entry.verified = {}  # the end, checked
     handle(waiter, "friend-result")

@@ -56,6 +56,8 @@ def after(app: App, act: str, stay: bool) -> tuple[str, ...]:
     """Where focus goes after ``act`` (``stay``: the person asked to stay on the control,
     Space on a card, to choose another card with it). () leaves focus where it is, or on
     the same control drawn anew; web/boot/dom.py moves it into a dialog that opens."""
+    if act.startswith("friend-delete:") and app.friend.deleting:  # asked again: on "Keep it"
+        return ('#dialog [data-act="friend-delete:"]',)
     if overlay(app):
         return ()
     head, _, rest = act.partition(":")

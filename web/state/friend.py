@@ -299,11 +299,17 @@ def _open(app: App, rest: str) -> None:
 
 
 def _forget(app: App, rest: str) -> None:
-    """Delete the game by links ``rest``; back to the new-game dialog."""
+    """Ask again, then (``ID:sure``) delete the game by links ``ID``: the friend's next
+    link will not open here, so the game is over for both; back to the new-game dialog.
+    "friend-delete:" alone keeps the game."""
+    rest, _, sure = rest.partition(":")
+    app.friend.deleting = "" if sure else rest
+    app.dialog = "new"
+    if not sure:
+        return
     delete_entry(app.storage, rest)
     if app.match is not None and app.match.id == rest:
         app.match = None
-    app.dialog = "new"
 
 
 def _copy(app: App, rest: str) -> None:

@@ -16,3 +16,4 @@ class Friendly:
     can_share: bool = False  # the browser has a share sheet (navigator.share)
     sheet: str | None = None  # a link for the share sheet (web/boot/dom.py), once
     turn: Any = None  # the friend's turn shown step by step (web/state/friend_turn.py)
+    deleting: str = ""  # the game by links whose Delete was pressed once: asked again

@@ -159,9 +159,10 @@ def status_words(status: str, over: bool, friend: str) -> str:
     return _("waiting for {friend}").format(friend=friend)
 
 
-def list_html(games: list[Listed], current: str | None) -> str:
+def list_html(games: list[Listed], current: str | None, deleting: str = "") -> str:
     """The games by links in the saved-games list: the friend, whose turn, the last
-    activity; Continue, Send again, Delete."""
+    activity; Continue, Send again, Delete (``deleting``: the game whose Delete was
+    pressed, asked again)."""
     if not games:
         return ""
     items = []
@@ -175,6 +176,13 @@ def list_html(games: list[Listed], current: str | None) -> str:
             text = _("{game} (this game)").format(game=text)
         again = (button(f"friend-send:{g.id}", _("Send again"))
                  if g.status != PLAY and not g.over else "")
+        if g.id == deleting:
+            asked = _("Delete this game? {friend}’s next links will not open here, and the "
+                      "game cannot go on.").format(friend=friend)
+            items.append(f'<li><span>{escape(text)}</span><span role="alert">{escape(asked)}'
+                         f'</span>{button(f"friend-delete:{g.id}:sure", _("Delete it"))}'
+                         f'{button("friend-delete:", _("Keep it"), True)}</li>')
+            continue
         items.append(f'<li><span>{escape(text)}</span>{button(f"friend-open:{g.id}", _("Continue"))}'
                      f'{again}{button(f"friend-delete:{g.id}", _("Delete"))}</li>')
     return (f'<h3>{escape(_("Games with friends by links"))}</h3>'

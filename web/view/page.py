@@ -292,7 +292,8 @@ def _dialog_html(app: App) -> str:
         return dialogs.new_game_html(app.choice, levels(), saves.saved_games(app.storage),
                                      saves.results_text(app.storage, level),
                                      None if m is None else m.id, app.unsaved) + \
-            friend.list_html(listed(app.storage), None if m is None else m.id)
+            friend.list_html(listed(app.storage), None if m is None else m.id,
+                             app.friend.deleting)
     if app.dialog.startswith("friend-"):
         return _friend_html(app)
     if app.dialog == "puzzles":
