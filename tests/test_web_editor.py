@@ -79,6 +79,8 @@ def test_pasted_garbage_is_refused_and_the_draft_kept() -> None:
     handle(app, "edit:paste:https://example.test/?position=%%%not")
     assert app.editor.draft == before
     assert "damaged" in view(app).lesson
+    handle(app, "edit:paste:https://someone.github.io/kahuna/#play=K2eNo")  # review 28
+    assert "a link of a game by links" in view(app).lesson and app.editor.draft == before
 
 
 def test_the_worked_example_pasted_plays_against_the_computer_exactly() -> None:

@@ -18,6 +18,7 @@ from ..game.players import levels
 from ..learn.editor import TARGETS, Editor
 from ..learn.modes import PUZZLE
 from ..learn.proof import check
+from ..words.language import _
 from ..words.reasons import reason
 from .builder_acts import open_builder
 from .sharing import Share
@@ -137,6 +138,10 @@ _EDITS: dict[str, Callable[[Editor, str], None]] = {
 
 def _paste(app: App, e: Editor, text: str) -> None:
     """A pasted link, position or record: its position, or why not (the draft kept)."""
+    if "#play=" in text:  # a game by links' turn (web/state/friend.py): its cards sealed
+        e.pasted = _("This is a link of a game by links: open it as an address to play "
+                     "on. It holds no position that can be set up here.")
+        return
     try:
         state = read_pasted(text)
     except KahunaError as exc:
