@@ -4,6 +4,7 @@ the address's fragment it would be opened with."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -11,7 +12,7 @@ import pytest
 
 from kahuna import Action, Kind, line_name, review_turns, start_of
 from kahuna.correspondence.envelope import read
-from web.game.by_links import OVER, PLAY, listed
+from web.game.by_links import OVER, PLAY, key, listed
 from web.game.saves import MemoryStorage
 from web.state import friend, friend_turn
 from web.state.acts import handle
@@ -199,6 +200,31 @@ def test_a_reload_opens_the_game_by_links_played_last():
     boot(again, {})
     assert again.match is not None and again.match.by_links
     assert again.match.entry.status == PLAY and again.may_act()
+
+
+def test_a_half_played_turn_survives_a_reload_and_a_link_opened_again():
+    """Review 28: a bridge placed, then a reload (or the friend's last link opened again)
+    dealt the turn afresh, the bridge gone. The turn so far is kept with the game; an
+    undo is kept too; the turn sent leaves nothing behind."""
+    host, guest = invited()
+    mover, _ = to_play(host, guest)
+    place = next(a for a in mover.legal() if a.kind is Kind.PLACE)
+    handle(mover, f"do:{place}")
+    again = App(mover.storage, Clock(5000.0))
+    boot(again, {})
+    assert again.match.actions == [place] and again.may_act() and again.match.can_undo()
+    assert again.match.state.owner == mover.match.state.owner
+    friend.arrived(again, "#play=" + again.match.entry.game.links[-1])  # the last, again
+    assert "opened on this device before" in view(again).dialog
+    assert again.match.actions == [place]
+    handle(again, "close")
+    handle(again, "undo")
+    reloaded = App(mover.storage, Clock(6000.0))
+    boot(reloaded, {})
+    assert reloaded.match.actions == [] and reloaded.may_act()
+    play_turn(reloaded, random.Random(3))
+    stored = json.loads(reloaded.storage.getItem(key(reloaded.match.id)))
+    assert stored["turn"] == [] and stored["status"] != PLAY
 
 
 def test_a_stale_tab_takes_up_the_newer_game_and_loses_no_turn():

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field, replace
 from gettext import NullTranslations
 from typing import Any
 
-from kahuna import (YOU, Action, Effects, Kind, Observation, Outcome, RecordError, Termination,
-                    describe, load_json, translations)
+from kahuna import (YOU, Action, Effects, KahunaError, Kind, Observation, Outcome, RecordError,
+                    Termination, describe, load_json, translations)
 
 from .match import Match
 from .saves import Newer, Storage
@@ -84,6 +84,7 @@ class ByLinks:
     revision: int = 0
     verified: dict[str, Any] | None = None  # the finished game's record, both hands open
     cheat: str = ""  # the engine's words when the end check named a cheat
+    turn: list[str] = field(default_factory=list)  # this side's turn so far, not sent yet
 
     @property
     def status(self) -> str:
@@ -105,7 +106,7 @@ class ByLinks:
                 "friend": self.friend, "log": [effects_json(fx) for fx in self.log],
                 "created": self.created, "updated": self.updated, "revision": self.revision,
                 "status": self.status, "round": obs.round, "gid": self.game.id,
-                "verified": self.verified, "cheat": self.cheat}
+                "verified": self.verified, "cheat": self.cheat, "turn": self.turn}
 
 
 @dataclass(frozen=True)
@@ -182,10 +183,12 @@ def load(storage: Storage, id: str) -> ByLinks | None:
         log_time("load", len(game.links), start)
         log = [effects_of(fx) for fx in data.get("log", [])]
         verified = data.get("verified")
+        turn = data.get("turn")
         return ByLinks(id, game, str(data.get("friend", "")), log, float(data["created"]),
                        float(data["updated"]), int(data["revision"]),
                        verified if isinstance(verified, dict) else None,
-                       str(data.get("cheat", "")))
+                       str(data.get("cheat", "")),
+                       [str(t) for t in turn] if isinstance(turn, list) else [])
     except (correspondence.LinkError, RecordError, KeyError, TypeError, ValueError) as exc:
         print(f"kahuna: a game by links could not be read: {exc!r}")  # the console
         return None
@@ -222,6 +225,12 @@ class FriendMatch(Match):
         match = cls({}, _world(entry), [], list(entry.log), FRIEND, entry.game.seat,
                     id=entry.id, created=entry.created, entry=entry)
         match.revision = entry.revision
+        try:  # the turn so far, as kept: a reload, or a link opened again, goes on from it
+            for text in entry.turn if entry.status == PLAY else ():
+                Match.play(match, Action.parse(text))
+        except KahunaError:  # damaged by hand: the turn starts again
+            entry.turn = []
+            match._deal()
         return match
 
     @property

@@ -198,6 +198,7 @@ def _undo(app: App, rest: str) -> None:
         m.undo()
         app.selected, app.hint, app.fx = (), None, None
         app.save()
+        friend.played(app)  # a game by links keeps its turn so far
 
 
 def _set(app: App, rest: str) -> None:

@@ -97,13 +97,16 @@ def save(app: App) -> None:
 
 
 def played(app: App) -> None:
-    """After an action on the board: once the person's turn went to the engine (the
-    world dealt again, nothing played in it yet), the game is kept and the link to send
-    offered."""
+    """After an action on the board, or an undo: mid-turn, the turn so far is kept (a
+    reload goes on from it; nothing went out yet); once the person's turn went to the
+    engine (the world dealt again), the game is kept and the link to send offered."""
     entry = entry_of(app)
-    if entry is None or app.match is None or app.match.actions or entry.status == PLAY:
-        return  # mid-turn: nothing went out yet
+    if entry is None or app.match is None:
+        return
+    entry.turn = [str(a) for a in app.match.actions] if entry.status == PLAY else []
     save(app)
+    if entry.status == PLAY:
+        return
     if entry.last_sent():
         offer(app, entry.last_sent())
     _finish(app, entry)
