@@ -351,8 +351,9 @@ def test_an_empty_hand_says_so_in_the_middle_of_its_row(page, base_url, wait_rea
 def test_an_embedded_puzzles_full_game_link_poses_it_in_the_full_page(
         page, base_url, wait_ready, screenshot):
     """"Open in the full game" from a puzzle poses the same puzzle over the reader's own
-    game (a tester got a fresh game, unsaid); the address then drops the puzzle, so a
-    reload shows the reader's game, as after a puzzle chosen from the list."""
+    game (a tester got a fresh game, unsaid); the address then drops the puzzle, and a
+    reload poses it again, as any puzzle being tried, until the reader goes back to the
+    game, which is as it was."""
     page.set_viewport_size({"width": 1000, "height": 700})
     page.goto(f"{base_url}?pace=0&seed=3")
     wait_ready(page)
@@ -372,6 +373,9 @@ def test_an_embedded_puzzles_full_game_link_poses_it_in_the_full_page(
     screenshot(page, "lesson-puzzle-full-game")
     page.reload()
     wait_ready(page)
+    settle(page)
+    assert page.text_content("#lesson .goal") == goal and "puzzle=" not in page.url
+    page.click('#lesson [data-act="puzzle:leave"]')
     settle(page)
     assert page.locator("#lesson").inner_html() == ""
     assert page.locator("#log li").count() == log_before  # the reader's game, as it was
