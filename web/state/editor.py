@@ -21,6 +21,7 @@ from ..learn.proof import check
 from ..words.language import _
 from ..words.reasons import reason
 from .builder_acts import open_builder
+from .friend import FRAGMENT
 from .sharing import Share
 
 if TYPE_CHECKING:
@@ -138,7 +139,7 @@ _EDITS: dict[str, Callable[[Editor, str], None]] = {
 
 def _paste(app: App, e: Editor, text: str) -> None:
     """A pasted link, position or record: its position, or why not (the draft kept)."""
-    if "#play=" in text:  # a game by links' turn (web/state/friend.py): its cards sealed
+    if FRAGMENT in text:  # a game by links' link (web/state/friend.py): its cards sealed
         e.pasted = _("This is a link of a game by links: open it as an address to play "
                      "on. It holds no position that can be set up here.")
         return

@@ -83,8 +83,6 @@ def link_html(made: Share, entry: ByLinks | None, friend: str, can_share: bool) 
         what = _("When {friend} accepts, their page makes a link for you: open it here.")
     else:
         title = _("Send this link to {friend}").format(friend=friend)
-        what = _("Nothing more can be played here until {friend}’s next link comes: open "
-                 "it here.")
         if over:
             what = _("The game is over. Send this last link to {friend}: with it, their "
                      "page checks the whole game too.")
@@ -92,6 +90,9 @@ def link_html(made: Share, entry: ByLinks | None, friend: str, can_share: bool) 
             what = _("Nothing more can be played here until {friend}’s next link comes: "
                      "open it here. If someone else accepted this invitation before you, "
                      "the game goes on with them: ask {friend} for a new invitation.")
+        else:
+            what = _("Nothing more can be played here until {friend}’s next link comes: "
+                     "open it here.")
     said = {COPIED: _("The link is copied."),
             REFUSED: _("The browser did not let the page copy: select the link and copy "
                        "it.")}.get(made.copied, "")
