@@ -52,6 +52,13 @@ def test_two_devices_invite_accept_play_and_meet_bad_links(
     # the last link opened again on the device that took it: said, nothing changes
     took = devices[sender]  # it holds the link to send now; ``last`` came to it
     took.click(f'{DIALOG} [data-act="close"]')
+    # its turn ended with a draw: the card is counted, face down, until the friend's link
+    # opens it, and a tap says so (review 28: it was left out of the hand and the counts)
+    sealed = took.locator('#hand .card.back[data-act="tip:sealed"]')
+    assert sealed.count() == 1
+    sealed.click()
+    took.wait_for_function("document.querySelector('#tip').textContent.includes('not opened')")
+    screenshot(took, "by_links_sealed_card")
     before = took.evaluate("() => JSON.stringify(localStorage)")
     open_link(took, last, wait_ready)
     assert "opened already" in took.text_content("#dialog")

@@ -242,8 +242,7 @@ def test_a_game_by_links_never_goes_into_the_builder_and_the_address_asking_is_t
         legal = mover.legal()
         handle(mover, "do:" + str(next((a for a in legal if a.kind is Kind.TAKE), legal[0])))
     handle(mover, "close")
-    state = mover.match.state
-    assert -1 in state.display and state.pile  # the place waits for the friend's link
+    assert mover.match.sealed() and mover.match.state.pile  # the place waits for the friend's link
     before = mover.match.to_record()
     assert "builder:open" not in clickable(view(mover).export)
     handle(mover, "builder:open")  # a click left over from before the game (a stale page)

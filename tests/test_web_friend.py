@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 
 import pytest
@@ -422,3 +423,38 @@ def test_a_link_that_breaks_the_rules_is_said_and_changes_nothing():
     links = len(receiver.match.entry.game.links)
     assert friend.arrived(receiver, "#play=" + text)  # the true link still goes in
     assert receiver.dialog != "notice" and len(receiver.match.entry.game.links) > links
+
+
+def _counts(app: App, seat: int) -> tuple[int, str, str]:
+    """What ``app``'s page shows of a draw: ``seat``'s cards in hand, the pile's count, the
+    cards left in the round (web/view/panels.py, web/view/header.py)."""
+    shown = view(app)
+    hand = shown.hand if seat == app.match.human else shown.opp_hand
+    pile = shown.table.split('class="card back pile', 1)[1]
+    return (hand.count('class="card'), pile[pile.index('class="count">'):].split("<")[0],
+            shown.round.split("card")[0])
+
+
+@pytest.mark.parametrize("ending", ["pile", "take"])
+def test_a_card_drawn_by_links_is_counted_face_down_until_the_friends_link_opens_it(ending):
+    """Review 28: the device that drew (from the pile, or a card laid on the display after a
+    take) showed the hand, the pile and the cards left as before the draw until the
+    friend's link opened the card, while the friend's device counted it. Both show the
+    same now; the card not yet opened is face down, its stand-in's island nowhere."""
+    mover, waiter = to_play(*invited())
+    seat = mover.match.human
+    hand = view(mover).hand
+    take = next(a for a in mover.legal() if a.kind is Kind.TAKE)
+    handle(mover, "do:" + ("pile" if ending == "pile" else str(take)))
+    assert mover.match.entry.status != PLAY
+    shown = view(mover)
+    if ending == "pile":  # the faces as before, one card more, face down
+        assert shown.hand.count('class="card back') == 1
+        assert re.findall("<b>(.*?)</b>", shown.hand) == re.findall("<b>(.*?)</b>", hand)
+    else:  # the card laid on the display in the taken one's place is face down
+        assert shown.table.split("</div>")[0].count('class="card back') == 1
+    deliver(mover, waiter)
+    assert _counts(mover, seat) == _counts(waiter, seat)
+    handle(mover, "edit:open:game")  # the position in the editor: the hand's size kept
+    draft = mover.editor.draft
+    assert len(draft.cards[seat]) + draft.unknown[seat] == _counts(waiter, seat)[0]

@@ -228,11 +228,12 @@ def from_observation(obs: Observation, public: bool = False) -> Draft:
     are covered)."""
     named: list[list[int]] = [[], []]
     named[obs.seat] = cards_of(obs.hand)
-    unknown = [0, 0]
     hidden = (1 - obs.seat, obs.seat) if public else (1 - obs.seat,)
     for seat in hidden:
         named[seat] = cards_of(obs.known[seat])
-        unknown[seat] = obs.hand_sizes[seat] - len(named[seat])
+    # Its own cards count too where it cannot see them all (a game by links shows a card
+    # drawn face down until the friend's link opens it: web/game/by_links.py).
+    unknown = [obs.hand_sizes[seat] - len(named[seat]) for seat in (0, 1)]
     return _from(obs, named, (unknown[0], unknown[1]))
 
 

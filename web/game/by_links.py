@@ -237,6 +237,24 @@ class FriendMatch(Match):
     def by_links(self) -> bool:
         return True
 
+    def observation(self) -> Observation:
+        """What the player sees. While the friend's link is awaited, a card drawn from the
+        pile or laid on the display is not opened here yet: it is counted (the hand's
+        size, the pile's) but its island is out of sight, since the world's is a stand-in."""
+        obs = super().observation()
+        if self.showing or self.entry is None:
+            return obs
+        hand = list(obs.hand)
+        for island in self.entry.game.unopened_hand():
+            hand[island] -= 1
+        sealed = self.sealed()
+        display = [-1 if i in sealed else c for i, c in enumerate(obs.display)]
+        return replace(obs, hand=tuple(hand), display=tuple(display))
+
+    def sealed(self) -> tuple[int, ...]:
+        return () if self.showing or self.entry is None else tuple(
+            self.entry.game.unopened_display())
+
     def waits(self) -> bool:
         """The friend's link is awaited (or this side's protocol link is due): nothing
         may be played here."""
@@ -311,18 +329,9 @@ class FriendMatch(Match):
 
 
 def _world(entry: ByLinks) -> Any:
-    """A State that the player cannot tell from the true one. While the friend's link is
-    awaited, cards that have not opened yet (a draw from the pile, a new display card) are
-    left out of sight rather than shown as the stand-ins the engine keeps there."""
-    game = entry.game
-    obs = game.observation
-    if game.status != PLAY:
-        hand = list(obs.hand)
-        for island in game.unopened_hand():
-            hand[island] -= 1
-        display = [-1 if i in game.unopened_display() else c for i, c in enumerate(obs.display)]
-        obs = replace(obs, hand=tuple(hand), display=tuple(display))
-    return seen_world(obs, len(game.links))
+    """A State that the player cannot tell from the true one but for the stand-ins the
+    engine keeps for cards not yet opened here, which ``FriendMatch.observation`` hides."""
+    return seen_world(entry.game.observation, len(entry.game.links))
 
 
 def seen_world(obs: Observation, seed: int) -> Any:

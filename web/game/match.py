@@ -69,6 +69,11 @@ class Match:
         """What the viewer's seat sees (R24)."""
         return observe(self.state, self.viewer())
 
+    def sealed(self) -> tuple[int, ...]:
+        """The display's places (0-2) whose card is face down, not opened here yet: in a
+        game by links only (web/game/by_links.py); the observation shows them empty."""
+        return ()
+
     def computer_to_move(self) -> bool:
         """Whether the computer's seat is to act now."""
         return (self.mode == COMPUTER and not self.state.is_over

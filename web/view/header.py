@@ -12,10 +12,11 @@ from ..words.language import _, ngettext, tr
 from .panels import round_text
 
 
-def cards_left(obs: Observation) -> int:
-    """The cards still to be drawn in this round: the pile and the display; the round
-    ends, and is scored, when the last of them is drawn (R16)."""
-    return obs.pile_size + sum(1 for card in obs.display if card >= 0)
+def cards_left(obs: Observation, sealed: int = 0) -> int:
+    """The cards still to be drawn in this round: the pile and the display, ``sealed`` of
+    them face down there (``Match.sealed``); the round ends, and is scored, when the last
+    of them is drawn (R16)."""
+    return obs.pile_size + sum(1 for card in obs.display if card >= 0) + sealed
 
 
 def _part(cls: str, text: str, title: str = "", tip: str = "") -> str:
@@ -25,11 +26,12 @@ def _part(cls: str, text: str, title: str = "", tip: str = "") -> str:
     return f'<span class="{cls}"{more}>{escape(text)}</span>'
 
 
-def round_html(obs: Observation, handicap: tuple[int, str] = (0, "")) -> str:
-    """'Round 1 of 3 · 18 cards left · V1 · Handicap 2 (White)', as the header's HTML."""
+def round_html(obs: Observation, handicap: tuple[int, str] = (0, ""), sealed: int = 0) -> str:
+    """'Round 1 of 3 · 18 cards left · V1 · Handicap 2 (White)', as the header's HTML;
+    ``sealed``: the display's cards face down (``cards_left``)."""
     parts = [_part("when", round_text(obs))]
     if obs.phase is Phase.PLAY:
-        n = cards_left(obs)
+        n = cards_left(obs, sealed)
         parts.append(_part("left", ngettext("{count} card left", "{count} cards left", n)
                            .format(count=n), _("Cards to draw before the round’s scoring"),
                            "left"))

@@ -137,7 +137,7 @@ def view(app: App) -> View:
         hand=panels.hand_html(obs, app.selected, covered, app.selected if app.hint else ()),
         opp_hand=panels.opponent_hand_html(  # a game by links: its world's are no true cards
             obs, m.state.hands[1 - obs.seat] if m.state.is_over and not m.by_links else None),
-        table=panels.table_html(obs, offer, app.hint),
+        table=panels.table_html(obs, offer, app.hint, m.sealed()),
         acts=panels.actions_html(offer, m.can_undo() and may_act and not learning, app.hint)
         + dialogs.result_html(result_ready(app)) + friend.result_html(m)
         + ("" if app.sequence is not None or covered else _best_turn(app, True)),
@@ -147,7 +147,7 @@ def view(app: App) -> View:
             share.button_html(m.state.is_over) + builder.open_html()
             if app.embed is None and not m.by_links else ""),
         recent=moves.recent_html(log, m.effects),
-        round=header.round_html(obs, m.handicap()),
+        round=header.round_html(obs, m.handicap(), len(m.sealed())),
         prompt=escape(_prompt(app, obs, offer, names)),
         hand_label=escape(_hand_label(names[obs.seat])),
         opp_label=escape(_hand_label(names[1 - obs.seat])),

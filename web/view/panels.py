@@ -32,10 +32,11 @@ def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = 
             f'{state}>{body}</button>')
 
 
-def card_back(cls: str = "") -> str:
-    """One face-down card."""
+def card_back(cls: str = "", tip: str = "") -> str:
+    """One face-down card; a tap shows the help ``tip``, if any."""
+    more = f' data-act="tip:{tip}"' if tip else ""
     return (f'<span class="card back {cls}" role="img" '
-            f'aria-label="{escape(_("hidden card"))}"></span>')
+            f'aria-label="{escape(_("hidden card"))}"{more}></span>')
 
 
 def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
@@ -43,7 +44,7 @@ def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
     """The seat's own hand: face up (buttons when it may act), or backs when covered."""
     hand = own_hand(obs)
     if covered:
-        return card_back() * len(hand)
+        return card_back() * obs.hand_sizes[obs.seat]
     open_left = list(obs.known[obs.seat]) if obs.open_draws else [0] * N_ISLANDS
     acting = obs.to_move == obs.seat and obs.phase in (Phase.PLAY, Phase.FINAL)
     cards = []
@@ -58,6 +59,8 @@ def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
             cards.append(card_html(island, f"card:{i}", cls, i in selected))
         else:
             cards.append(card_html(island, "", cls))
+    # drawn by links, not opened yet (web/game/by_links.py): counted, face down
+    cards += [card_back(tip="sealed")] * (obs.hand_sizes[obs.seat] - len(hand))
     return "".join(cards) or _no_cards()
 
 
@@ -79,12 +82,17 @@ def opponent_hand_html(obs: Observation, revealed: Sequence[int] | None = None) 
     return "".join(faces + backs) or _no_cards()
 
 
-def table_html(obs: Observation, offers: Offers, hint: Action | None = None) -> str:
-    """Display cards, draw pile, discard pile, and the turn-ending buttons on offer."""
+def table_html(obs: Observation, offers: Offers, hint: Action | None = None,
+               sealed: Sequence[int] = ()) -> str:
+    """Display cards, draw pile, discard pile, and the turn-ending buttons on offer; the
+    display's ``sealed`` places hold a card face down (``Match.sealed``)."""
     ends = {str(a): a for a in offers.ends}
     hint_text = str(hint) if hint is not None else ""
     parts = [f'<div class="display" role="group" aria-label="{escape(_("display"))}">']
-    for card in obs.display:
+    for place, card in enumerate(obs.display):
+        if place in sealed:
+            parts.append(card_back(tip="sealed"))
+            continue
         if card < 0:
             parts.append('<span class="card gap"></span>')
             continue

@@ -30,6 +30,9 @@ TIPS: dict[str, tuple[str, str]] = {
     "known": (N_("Dashed cards"), N_(
         "Cards whose island you know in the opponent’s hand: taken from the display, where "
         "both players saw them.")),
+    "sealed": (N_("A card not opened yet"), N_(
+        "In a game by links, a card drawn from the pile or laid on the display opens when "
+        "your friend’s next link arrives. Until then it is counted, face down.")),
     "left": (N_("Cards left"), N_(
         "The cards still to draw in this round, from the pile and the display. When the "
         "last one is drawn, the round ends and is scored.")),
