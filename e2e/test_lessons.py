@@ -224,6 +224,52 @@ def test_the_site_puzzles_are_listed_solved_remembered_and_left_for_the_game(
     assert page.locator("#log li").count() == log_before  # the game, as it was saved
 
 
+def _pose(page, name: str) -> None:
+    page.click("#btn-new")
+    page.click('#dialog [data-act="puzzles"]')
+    page.click(f'#dialog [data-act="puzzle:{name}"]')
+    page.wait_for_selector('#lesson [data-act="puzzle:leave"]')
+
+
+def _in_the_game(page, log: int) -> None:
+    """The person's game is back as it was saved, in the same document."""
+    page.wait_for_function("document.querySelector('#lesson').innerHTML === ''")
+    assert page.locator("#log li").count() == log
+    assert page.evaluate("window.__same") == 1  # no new load of the page
+
+
+def test_the_browsers_back_in_a_site_puzzle_goes_back_to_the_game(page, base_url, wait_ready):
+    """A review found Back in a puzzle leaving the site: it goes back to the person's game,
+    after the next puzzle and after a reload too; a puzzle left by its own button takes
+    its history entry back, so the next Back leaves the site as before."""
+    page.goto(f"{base_url}?pace=0&seed=3")
+    wait_ready(page)
+    settle(page)
+    page.evaluate("window.__same = 1")
+    log = page.locator("#log li").count()
+    first, second = puzzles()[0].id, puzzles()[1].id
+    _pose(page, first)
+    page.go_back()
+    _in_the_game(page, log)
+    _pose(page, first)
+    page.click('#lesson [data-act="puzzle:next"]')  # the list's next: one Back still
+    page.go_back()
+    _in_the_game(page, log)
+    _pose(page, second)
+    page.reload()  # posed again from its start, its entry kept
+    wait_ready(page)
+    assert "Your goal:" in page.text_content("#lesson")
+    page.evaluate("window.__same = 1")
+    page.go_back()
+    _in_the_game(page, log)
+    _pose(page, first)
+    page.click('#lesson [data-act="puzzle:leave"]')
+    _in_the_game(page, log)
+    page.wait_for_function("history.state === null")
+    page.go_back()  # off the game's page (to the tests' blank page), as before any puzzle
+    assert "?pace=0" not in page.url and page.locator("#board").count() == 0
+
+
 def test_a_score_puzzle_on_a_phone_shows_its_verdict_not_the_scoring_dialog(
         page, base_url, wait_ready, screenshot):
     """The solving turn draws the round's last card and scores (R16-R17): the verdict

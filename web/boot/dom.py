@@ -25,6 +25,7 @@ from . import focus
 from .elements import board_place, download, finder, in_sight, numbered, write_edits
 from .builder import BuilderView
 from .guard import CONTINUE, NEW
+from .history import PuzzleBack
 from .host import Host
 from .keyboard import Keyboard
 from .analysing import AnalysisLoop
@@ -104,6 +105,8 @@ class Page(Keyboard, Loops, AnalysisLoop):
         self.builder: BuilderView | None = None  # its handlers made when it first opens
         self.links = (Links(app, self.after_link)  # not embedded, nor in a demo
                       if app.embed is None and not app.autoplay else None)
+        self.back = (PuzzleBack(app, self.act)  # an embed's puzzle is its host page's
+                     if app.embed is None and not app.autoplay else None)
         GUARD.ways[CONTINUE] = self.recover
         GUARD.ways[NEW] = self.fresh_game
 
@@ -229,6 +232,8 @@ class Page(Keyboard, Loops, AnalysisLoop):
             self.builder.render(self.app)
         self._refocus(held, after)
         self._watch_back()
+        if self.back is not None:
+            self.back.sync()
         self.host.tell(self.app)
         self.app.drawn()  # animate once, not again on the next drawing; download once
         if current.download is not None:
