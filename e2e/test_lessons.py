@@ -238,10 +238,12 @@ def _in_the_game(page, log: int) -> None:
     assert page.evaluate("window.__same") == 1  # no new load of the page
 
 
-def test_the_browsers_back_in_a_site_puzzle_goes_back_to_the_game(page, base_url, wait_ready):
+def test_the_browsers_back_leaves_a_puzzle_the_editor_or_the_tutorial_not_the_site(
+        page, base_url, wait_ready):
     """A review found Back in a puzzle leaving the site: it goes back to the person's game,
-    after the next puzzle and after a reload too; a puzzle left by its own button takes
-    its history entry back, so the next Back leaves the site as before."""
+    after the next puzzle and after a reload too; so it does from the editor (over a
+    puzzle: back to the puzzle first) and from the tutorial. A screen left by its own
+    button takes its history entry back, so the next Back leaves the site as before."""
     page.goto(f"{base_url}?pace=0&seed=3")
     wait_ready(page)
     settle(page)
@@ -263,6 +265,21 @@ def test_the_browsers_back_in_a_site_puzzle_goes_back_to_the_game(page, base_url
     page.go_back()
     _in_the_game(page, log)
     _pose(page, first)
+    page.click("#btn-new")  # the editor, over the puzzle: Back closes it, then the puzzle
+    page.click('#dialog [data-act="edit:open:empty"]')
+    page.wait_for_selector("#editor-title")
+    page.go_back()
+    page.wait_for_selector('#lesson [data-act="puzzle:leave"]')
+    page.go_back()
+    _in_the_game(page, log)
+    page.click("#btn-new")  # the tutorial: Back leaves it for the new game's choices
+    page.click('#dialog [data-act="tutorial:start"]')
+    page.wait_for_selector('#coach [data-act="tutorial:skip"]')
+    page.go_back()
+    page.wait_for_selector('#dialog [data-act="tutorial:start"]')
+    assert page.locator("#coach").inner_html() == "" and page.evaluate("window.__same") == 1
+    page.click('#dialog [data-act="puzzles"]')  # the game is still saved, under a puzzle
+    page.click(f'#dialog [data-act="puzzle:{first}"]')
     page.click('#lesson [data-act="puzzle:leave"]')
     _in_the_game(page, log)
     page.wait_for_function("history.state === null")

@@ -25,7 +25,7 @@ from . import focus
 from .elements import board_place, download, finder, in_sight, numbered, write_edits
 from .builder import BuilderView
 from .guard import CONTINUE, NEW
-from .history import PuzzleBack
+from .history import ScreenBack
 from .host import Host
 from .keyboard import Keyboard
 from .analysing import AnalysisLoop
@@ -105,7 +105,7 @@ class Page(Keyboard, Loops, AnalysisLoop):
         self.builder: BuilderView | None = None  # its handlers made when it first opens
         self.links = (Links(app, self.after_link)  # not embedded, nor in a demo
                       if app.embed is None and not app.autoplay else None)
-        self.back = (PuzzleBack(app, self.act)  # an embed's puzzle is its host page's
+        self.back = (ScreenBack(app, self.act)  # an embed is its host page's
                      if app.embed is None and not app.autoplay else None)
         GUARD.ways[CONTINUE] = self.recover
         GUARD.ways[NEW] = self.fresh_game

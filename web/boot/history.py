@@ -1,9 +1,10 @@
-"""The browser's Back in a site's puzzle goes back to the person's game, as the puzzle's
-"Back to your game" does, rather than off the site. Posing a puzzle in the full page adds
-one entry to the tab's history, marked ``MARK``; Back takes the tab to the entry under
-it, in the same document, and the page leaves the puzzle. Leaving by the page's own
-buttons takes the marked entry back too, so that the next Back leaves the site as it
-would have. A reload keeps the entry, and the puzzle (web/learn/solved.py)."""
+"""The browser's Back leaves a screen over the person's game (a site's puzzle, the
+tutorial, the board editor) as the screen's own button does, rather than leave the site.
+While one is open, the tab's history holds one more entry, marked ``MARK``; Back takes the
+tab to the entry under it, in the same document, and the page leaves the screen. Leaving
+by the page's own buttons takes the marked entry back too, so that the next Back leaves
+the site as it would have. A reload keeps the entry, and the puzzle or the tutorial
+(web/learn/solved.py, web/learn/tutorial.py)."""
 
 from __future__ import annotations
 
@@ -15,16 +16,25 @@ from pyscript import window
 from ..state.app import App
 from .problem import GUARD
 
-MARK = "kahuna-puzzle"
+MARK = "kahuna-screen"
+
+
+def leaving(app: App) -> str:
+    """The act that leaves the screen on show, the uppermost first ("" for the game)."""
+    if app.editor is not None:
+        return "edit:close"
+    if app.puzzle is not None:
+        return "puzzle:leave"
+    return "tutorial:skip" if app.tutorial is not None else ""
 
 
 def _marked() -> bool:
     return window.history.state == MARK
 
 
-class PuzzleBack:
-    """Keeps the tab's history in step with the puzzle on show (``sync``, after each
-    drawing) and leaves the puzzle when the person goes back past its entry."""
+class ScreenBack:
+    """Keeps the tab's history in step with the screen on show (``sync``, after each
+    drawing) and leaves the screen when the person goes back past its entry."""
 
     def __init__(self, app: App, act: Callable[[str], None]) -> None:
         self.app, self.act = app, act
@@ -33,20 +43,23 @@ class PuzzleBack:
         window.addEventListener("popstate", self._pop)
 
     def sync(self) -> None:
-        """The marked entry while a site's puzzle is posed, none once it is left."""
-        if self.app.puzzle is not None:
-            if not _marked() and not self.popping:
+        """The marked entry while a screen is open, none once it is left."""
+        if self.popping:
+            return
+        if leaving(self.app):
+            if not _marked():
                 window.history.pushState(MARK, "")
-        elif _marked() and not self.popping:
+        elif _marked():
             self.popping = True
             window.history.back()
 
     def on_pop(self, event: JsProxy) -> None:
         """The tab went to another of its entries: Back (or Forward) in the same page."""
         ours, self.popping = self.popping, False
-        if ours:  # a puzzle posed since then gets its entry again
+        act = leaving(self.app)
+        if ours:  # a screen opened since then gets its entry again
             self.sync()
-        elif self.app.puzzle is not None and not _marked():
-            self.act("puzzle:leave")
-        elif self.app.puzzle is None and _marked():  # Forward onto a puzzle left: no puzzle
+        elif act and not _marked():
+            self.act(act)  # drawn, and in step again (a screen under it gets its entry)
+        elif not act and _marked():  # Forward onto a screen since left: none to show
             window.history.replaceState(None, "")
