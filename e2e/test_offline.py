@@ -135,7 +135,8 @@ def test_new_version_replaces_the_old_one_cleanly(
     # the banner's own looks (web/style.css: the page's policy allows no inline styles)
     banner = page.locator("#sw-update")
     assert banner.evaluate("e => getComputedStyle(e).position") == "fixed"
-    assert banner.inner_text().split("\n") == ["A new version of Kahuna is ready.", "Reload"]
+    assert banner.inner_text().split("\n") == ["A new version of Kahuna is ready.", "Reload",
+                                                "Later"]
     # Still all A while B waits: the page, and every file it asks for.
     assert site_version(page) == version_a
     css = page.evaluate("fetch('./web/style.css').then(r => r.text())")
@@ -158,6 +159,16 @@ def test_new_version_replaces_the_old_one_cleanly(
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#sw-update", state="visible")
+    # a review found the banner over a dialog's buttons on a phone, for good: Later puts it
+    # away, and the dialog under it takes clicks again
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.click("#btn-new")
+    screenshot(page, "update-banner-360")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.click("#sw-later")
+    page.wait_for_selector("#sw-update", state="hidden")
+    page.click('#dialog [data-act="close"]')
+    page.wait_for_selector("#dialog", state="hidden")
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#sw-update", state="visible")

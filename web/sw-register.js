@@ -30,9 +30,12 @@ function askVersion(worker) {
 
 // The banner (#sw-update in index.html, its words in the page's language: web/view/page.py,
 // its looks in web/style.css); its button runs `onReload`.
+// "Later" puts it away: the new version then comes when every tab of the game is closed.
 function showBanner(onReload) {
+  const banner = document.getElementById("sw-update");
   document.getElementById("sw-reload").onclick = onReload;
-  document.getElementById("sw-update").hidden = false;
+  document.getElementById("sw-later").onclick = () => { banner.hidden = true; };
+  banner.hidden = false;
 }
 
 // The banner's other words: the browser holds the switch back until the tabs close.

@@ -26,7 +26,7 @@ from ..state.analysis_acts import DIALOG, position_of
 from ..state.choices import Offers, own_hand, selected_cards
 from ..state.opening import LINK_TITLE
 from ..words import tips
-from ..words.language import NAMES, _, in_use, tr, use
+from ..words.language import NAMES, _, in_use, pgettext, tr, use
 from . import builder, coach, dialogs, editor, editor_keys, friend, header, moves, panels, share
 from .analysis import analysis_html, announce_html, open_html
 from .board_words import position_html
@@ -87,6 +87,7 @@ class View:
     sw_ready: str = ""
     sw_stuck: str = ""
     sw_reload: str = ""
+    sw_later: str = ""
 
 
 #: Fields that are not an element's inner HTML (see web/boot/dom.py).
@@ -220,7 +221,8 @@ def _chrome(app: App) -> dict[str, str]:
             "sw_ready": escape(_("A new version of Kahuna is ready.")),
             "sw_stuck": escape(_("To finish the update, close every Kahuna tab and open the "
                                  "game again.")),
-            "sw_reload": escape(_("Reload"))}
+            "sw_reload": escape(_("Reload")),
+            "sw_later": escape(pgettext("new version", "Later"))}
 
 
 def _hand_label(name: str) -> str:
