@@ -196,13 +196,18 @@ def test_a_puzzle_without_a_goal_that_reads_is_said_and_embedded_as_a_game_to_pl
 
 def test_under_the_hot_seat_cover_the_builder_never_opens_on_the_game():
     """The cover hides the hand of the player to come from the one who passes the device:
-    the builder, as a share link, waits until it is lifted (web/state/acts.py)."""
+    the builder, as a share link, waits until it is lifted (web/state/acts.py); asked by
+    the address, the page says so and how (review 29: nothing happened, nothing said)."""
     from web.game.match import HOTSEAT
     app = new_app(seed=6, mode=HOTSEAT)
     app.covered = True  # as after a turn, or at a reload (web/state/app.py resume)
     handle(app, "builder:open")
-    open_asked(app, None)
     assert app.builder is None and not app.dialog
+    open_asked(app, None)
+    assert app.builder is None and app.dialog == "notice"
+    assert "Embed this position" in view(app).dialog and view(app).cover
+    handle(app, "close")
+    assert not app.dialog and app.covered
     app.covered = False
     handle(app, "builder:open")
     assert app.builder is not None

@@ -52,14 +52,18 @@ def on_show_embeddable(app: App) -> bool:
 def open_asked(app: App, link: tuple[str, Any] | None) -> None:
     """``?builder``: the builder on the address's position or record as written there (its
     hands exact: an author wrote them), else on the game on show; never in an embed. A
-    game by links on show is said not to go into it, and stays as it was."""
+    game on show that may not go into it (``on_show_embeddable``) is said not to, and
+    stays as it was."""
     if app.embed is not None:
         return
-    if link is None and app.match is not None and app.match.by_links:
-        app.tell(N_("This address asks for something the page cannot do"),
-                 _("A game played by links cannot go into the embed builder: the friend's "
-                   "cards are sealed. Open the builder from another game, or with a "
-                   "position in the address."))
+    if link is None and app.match is not None and not on_show_embeddable(app):
+        app.tell(N_("This address asks for something the page cannot do"), _(
+            "A game played by links cannot go into the embed builder: the friend's "
+            "cards are sealed. Open the builder from another game, or with a "
+            "position in the address.") if app.match.by_links else _(
+            "The hands of this two-player game are covered. Show the hand of the player "
+            "to move, then open the builder with “Embed this position” under the moves, "
+            "or give a position in the address."))
         return
     # A first visit shows no game: a fresh deal to start from. A broken save's dialog
     # stays instead, with its own ways forward.
