@@ -478,6 +478,7 @@ def _builder_screens() -> list[str]:
     open_asked(by_links, None)  # ?builder over a game by links: refused, said
     shown.append(view(by_links).dialog)
     covered = new_app(mode=HOTSEAT)
+    covered.lang = lang
     covered.covered = True
     open_asked(covered, None)  # ?builder under the hot-seat cover: refused, said
     shown.append(view(covered).dialog)
