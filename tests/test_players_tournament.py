@@ -1,5 +1,6 @@
 """The tournament command: seat-swapped pairs, deterministic by seed, clear errors."""
 
+import itertools
 import json
 from pathlib import Path
 
@@ -159,3 +160,28 @@ def test_a_stopped_match_goes_on_with_the_same_deals():
     assert counts(rest) != counts(match("beginner", "greedy", games=4, seed=4))
     with pytest.raises(ValueError, match="even"):
         match("beginner", "greedy", games=2, first=3)
+
+
+def test_a_cpu_clock_cap_counts_thinking_not_waiting(monkeypatch):
+    """``--cpu-clock``: a time cap counts CPU time, so a player whose core is lent to
+    other work is not cut short, as the wall clock (the page's) cuts it. Two made-up
+    clocks: the wall's 50 ms on at every reading, the CPU's never (the work waited)."""
+    from kahuna.players import protocol
+
+    def work():
+        for _ in range(3):
+            if (yield):
+                return "cut"
+        return "whole"
+
+    for clock, expected in ((itertools.count(0, 0.05).__next__, "cut"),
+                            (lambda: 0.0, "whole")):
+        monkeypatch.setattr(protocol, "clock", clock)
+        thinking = protocol.Sliced(work(), time_cap=0.12)
+        while not thinking.step(1.0):
+            pass
+        assert thinking.action() == expected
+    monkeypatch.undo()
+    page_clock = protocol.clock
+    result = match("expert:time_cap=0.01", "greedy", games=2, seed=4, cpu_clock=True)
+    assert result["cpu_clock"] and protocol.clock is page_clock  # the page's again after

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Protocol, TypeVar
 
 from ..rules.actions import Action
@@ -63,6 +63,13 @@ class Decided:
         return self._action
 
 
+#: The clock a ``Sliced`` thinking's slices and time cap are counted on: the wall clock,
+#: which the page's player waits on. A match on a shared machine counts the process's
+#: CPU time instead (``kahuna tournament --cpu-clock``), so that a capped player thinks as
+#: long there as it would alone.
+clock: Callable[[], float] = time.perf_counter
+
+
 class Sliced:
     """A Thinking that runs a ``Work`` generator; every ``step`` does at least one unit
     of work, so ``step(0)`` called repeatedly always finishes. ``time_cap`` (seconds of
@@ -79,7 +86,7 @@ class Sliced:
     def step(self, seconds: float) -> bool:
         if self._action is not None:
             return True
-        start = time.perf_counter()
+        start = clock()
         deadline = start + seconds
         try:
             if not self._started:
@@ -88,14 +95,14 @@ class Sliced:
             else:
                 self._work.send(False)
             while True:
-                now = time.perf_counter()
+                now = clock()
                 hurry = self._cap is not None and self._spent + now - start >= self._cap
                 if not hurry and now >= deadline:
                     break
                 self._work.send(hurry)
         except StopIteration as done:
             self._action = done.value
-        self._spent += time.perf_counter() - start
+        self._spent += clock() - start
         return self._action is not None
 
     def action(self) -> Action:

@@ -176,7 +176,7 @@ def _tournament(args: argparse.Namespace) -> int:
     try:
         result = match(args.a, args.b, args.games, args.seed, args.jobs, args.variants,
                        partial(print, file=sys.stderr, flush=True) if args.progress else None,
-                       args.progress, args.first)
+                       args.progress, args.first, args.cpu_clock)
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2
@@ -335,6 +335,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m kahuna") -> int:
                    help="print the score so far to stderr every PAIRS pairs of games")
     p.add_argument("--first", type=int, default=0, metavar="GAME",
                    help="skip the seed's first GAME games (even): go on with a stopped match")
+    p.add_argument("--cpu-clock", action="store_true",
+                   help="time caps count CPU time, not the wall clock: a capped player "
+                        "thinks as long on a busy machine as alone")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_tournament)
     p = sub.add_parser("review", help="what each of a player's turns cost, and the better turn")

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from multiprocessing import Pool
 from typing import Any
 
+from ..players import protocol
 from ..players.levels import choose, make_player
 from ..players.protocol import Player
 from ..rules.deal import Setup, new_game
@@ -64,17 +65,22 @@ def play_game(names: tuple[str, str], seed: int, rng_seeds: tuple[int, int],
     return {"winner": state.outcome.winner, "times": times}
 
 
-def _pair(args: tuple[str, str, int, int, str]) -> list[dict[str, Any]]:
-    """Both games on deal ``pair``: A as Black, then A as White."""
-    a, b, seed, pair, rules = args
+def _pair(args: tuple[str, str, int, int, str, bool]) -> list[dict[str, Any]]:
+    """Both games on deal ``pair``: A as Black, then A as White; ``cpu_clock``: time caps
+    count this process's CPU time (``protocol.clock``)."""
+    a, b, seed, pair, rules, cpu_clock = args
     deal = seed * 1_000_003 + pair
     seats = (deal * 4 + 1, deal * 4 + 2)  # generators go with the seat, not the player
-    return [play_game((a, b), deal, seats, rules), play_game((b, a), deal, seats, rules)]
+    protocol.clock = time.process_time if cpu_clock else time.perf_counter
+    try:
+        return [play_game((a, b), deal, seats, rules), play_game((b, a), deal, seats, rules)]
+    finally:
+        protocol.clock = time.perf_counter
 
 
-def _games(a: str, b: str, pairs: range, seed: int, jobs: int, rules: str
+def _games(a: str, b: str, pairs: range, seed: int, jobs: int, rules: str, cpu_clock: bool
            ) -> Iterator[list[dict[str, Any]]]:
-    tasks = [(a, b, seed, i, rules) for i in pairs]
+    tasks = [(a, b, seed, i, rules, cpu_clock) for i in pairs]
     if jobs <= 1:
         yield from map(_pair, tasks)
         return
@@ -84,14 +90,17 @@ def _games(a: str, b: str, pairs: range, seed: int, jobs: int, rules: str
 
 def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
           rules: str = "", progress: Callable[[str], None] | None = None,
-          every: int = 10, first: int = 0) -> dict[str, Any]:
+          every: int = 10, first: int = 0, cpu_clock: bool = False) -> dict[str, Any]:
     """Play ``games`` (rounded up to an even number) between players ``a`` and ``b``
     with the variants ``rules`` (``"V1,V2"``, none by default); A's wins, losses, draws,
     score rate with its 95% interval, and time per decision. ``progress`` is told the
     score and CPU a decision so far after every ``every`` pairs, so a long match run in
     the background can be read (and a hopeless or too costly candidate stopped) before
     its end. ``first`` (even) skips the seed's first games, so that a match stopped at a
-    progress line can go on with the same deals."""
+    progress line can go on with the same deals. ``cpu_clock``: a player's time cap
+    (``Level.time_cap``) counts CPU time, not the wall clock, so that other work on the
+    machine does not cut its thinking (a player from another checkout keeps its own
+    clock)."""
     variants(rules)  # an unknown name fails here too, before any process starts
     for name in (a, b):
         player(name)
@@ -100,7 +109,8 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
     pairs = (games + 1) // 2
     wins = losses = draws = 0
     times: dict[str, list[float]] = {"a": [], "b": []}
-    for pair in _games(a, b, range(first // 2, first // 2 + pairs), seed, jobs, rules):
+    for pair in _games(a, b, range(first // 2, first // 2 + pairs), seed, jobs, rules,
+                       cpu_clock):
         for a_seat, game in zip((BLACK, WHITE), pair):
             winner = game["winner"]
             if winner is None:
@@ -118,6 +128,7 @@ def match(a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
     score, low, high = _score(wins, losses, draws)
     return {
         "a": a, "b": b, "games": n, "seed": seed, "first": first, "variants": rules,
+        "cpu_clock": cpu_clock,
         "wins": wins, "losses": losses, "draws": draws,
         "win_rate": round(wins / n, 4), "score": round(score, 4),
         "ci95": [round(low, 4), round(high, 4)],
