@@ -83,6 +83,22 @@ def test_pasted_garbage_is_refused_and_the_draft_kept() -> None:
     assert "a link of a game by links" in view(app).lesson and app.editor.draft == before
 
 
+def test_a_pasted_position_no_game_reaches_is_refused_by_the_paste_field() -> None:
+    """Review 29: ``{}`` (empty hands, 21 cards in the pile) pasted into an empty editor was
+    refused (R6), but the words stood by the pile's control as if the empty draft, whose
+    pile is 0, broke the rule. They go with the paste now; the next good paste clears them."""
+    app = editing()
+    before = app.editor.draft
+    handle(app, "edit:paste:e30")
+    lesson = view(app).lesson
+    assert app.editor.draft == before and app.editor.refused is None
+    paste_part = lesson.split('id="editor-paste"')[1].split("<fieldset")[0]
+    assert "not set up" in paste_part and 'data-rule="R6"' in paste_part
+    assert lesson.count('data-rule="R6"') == 1
+    handle(app, "edit:paste:" + link_url(position_to_json(worked_example()), "https://x.test/"))
+    assert "not set up" not in view(app).lesson and app.editor.draft != before
+
+
 def test_the_worked_example_pasted_plays_against_the_computer_exactly() -> None:
     state = worked_example()
     app = editing("edit:paste:" + link_url(position_to_json(state), "https://x.test/"))

@@ -434,7 +434,8 @@ def _editor_screens() -> list[str]:
                 "unknown:black:1", "unknown:black:-1", "target:display", "add:ELAI",
                 "pile:1", "pile:-1", "round:2", "scoring:0", "round:1", "move:white",
                 "variant:fewer_surprises", "flip", "undo", "redo", "open:deal", "clear",
-                "paste:garbage", "paste:https://x.test/#play=K2abc", "goal:gain:ELAI", "open:deal", "goal:control:1",
+                "paste:garbage", "paste:https://x.test/#play=K2abc", "paste:e30",
+                "goal:gain:ELAI", "open:deal", "goal:control:1",
                 "goal:control:12", "goal:nonsense"):
         handle(app, "edit:" + act)
         shown.append(panel_html(app.editor))

@@ -26,20 +26,25 @@ class Editor:
     redone: list[Draft] = field(default_factory=list)
     refused: Breach | None = None  # the last change refused, and the rule it broke
     pasted: str = ""  # why the pasted text was refused, in plain words ("" none)
+    pasted_breach: Breach | None = None  # the rule a pasted position broke (said by the field)
     answer: Answer | None = None  # the solver's answer for a puzzle's goal (web/learn/proof.py)
 
     def checked(self) -> Answer | None:
         """The solver's last answer, if it was for the draft as it is now."""
         return self.answer if self.answer is not None and self.answer.draft == self.draft else None
 
-    def change(self, draft: Draft) -> bool:
+    def change(self, draft: Draft, pasted: bool = False) -> bool:
         """Take ``draft`` unless it breaks a rule no position may break: then keep the
-        draft as it was and remember the breach, to show beside its control."""
+        draft as it was and remember the breach, to show beside its control, or beside
+        the paste field when the draft was ``pasted``."""
         broken = draft_refusals(draft)
         if broken:
-            self.refused = broken[0]
+            if pasted:
+                self.pasted, self.pasted_breach = "", broken[0]
+            else:
+                self.refused = broken[0]
             return False
-        self.refused, self.pasted = None, ""
+        self.refused, self.pasted, self.pasted_breach = None, "", None
         if draft != self.draft:
             self.undone.append(self.draft)
             self.redone.clear()
