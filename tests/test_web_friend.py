@@ -450,6 +450,7 @@ def test_a_card_drawn_by_links_is_counted_face_down_until_the_friends_link_opens
     shown = view(mover)
     if ending == "pile":  # the faces as before, one card more, face down
         assert shown.hand.count('class="card back') == 1
+        assert 'aria-label="card not opened yet"' in shown.hand
         assert re.findall("<b>(.*?)</b>", shown.hand) == re.findall("<b>(.*?)</b>", hand)
     else:  # the card laid on the display in the taken one's place is face down
         assert shown.table.split("</div>")[0].count('class="card back') == 1

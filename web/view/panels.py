@@ -33,10 +33,12 @@ def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = 
 
 
 def card_back(cls: str = "", tip: str = "") -> str:
-    """One face-down card; a tap shows the help ``tip``, if any."""
+    """One face-down card; a tap shows the help ``tip``, if any. A card of a game by
+    links not opened yet (``tip`` "sealed") is named so: it is no opponent's secret."""
     more = f' data-act="tip:{tip}"' if tip else ""
+    label = _("card not opened yet") if tip == "sealed" else _("hidden card")
     return (f'<span class="card back {cls}" role="img" '
-            f'aria-label="{escape(_("hidden card"))}"{more}></span>')
+            f'aria-label="{escape(label)}"{more}></span>')
 
 
 def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
