@@ -238,11 +238,11 @@ def _in_the_game(page, log: int) -> None:
     assert page.evaluate("window.__same") == 1  # no new load of the page
 
 
-def test_the_browsers_back_leaves_a_puzzle_the_editor_or_the_tutorial_not_the_site(
+def test_the_browsers_back_leaves_a_screen_over_the_game_not_the_site(
         page, base_url, wait_ready):
     """A review found Back in a puzzle leaving the site: it goes back to the person's game,
     after the next puzzle and after a reload too; so it does from the editor (over a
-    puzzle: back to the puzzle first) and from the tutorial. A screen left by its own
+    puzzle: back to the puzzle first), the embed builder and the tutorial. A screen left by its own
     button takes its history entry back, so the next Back leaves the site as before."""
     page.goto(f"{base_url}?pace=0&seed=3")
     wait_ready(page)
@@ -272,6 +272,12 @@ def test_the_browsers_back_leaves_a_puzzle_the_editor_or_the_tutorial_not_the_si
     page.wait_for_selector('#lesson [data-act="puzzle:leave"]')
     page.go_back()
     _in_the_game(page, log)
+    page.click("#log-label")  # the embed builder, from the Moves box: Back closes it
+    page.click('[data-act="builder:open"]')
+    page.wait_for_selector("#builder", state="visible")
+    page.go_back()
+    page.wait_for_selector("#builder", state="hidden")
+    assert page.evaluate("window.__same") == 1
     page.click("#btn-new")  # the tutorial: Back leaves it for the new game's choices
     page.click('#dialog [data-act="tutorial:start"]')
     page.wait_for_selector('#coach [data-act="tutorial:skip"]')

@@ -1,5 +1,6 @@
-"""The browser's Back leaves a screen over the person's game (a site's puzzle, the
-tutorial, the board editor) as the screen's own button does, rather than leave the site.
+"""The browser's Back leaves a screen over the person's game (the embed builder, the
+board editor, a site's puzzle, the tutorial) as the screen's own button does, rather
+than leave the site.
 While one is open, the tab's history holds one more entry, marked ``MARK``; Back takes the
 tab to the entry under it, in the same document, and the page leaves the screen. Leaving
 by the page's own buttons takes the marked entry back too, so that the next Back leaves
@@ -21,6 +22,8 @@ MARK = "kahuna-screen"
 
 def leaving(app: App) -> str:
     """The act that leaves the screen on show, the uppermost first ("" for the game)."""
+    if app.builder is not None:
+        return "builder:close"
     if app.editor is not None:
         return "edit:close"
     if app.puzzle is not None:
