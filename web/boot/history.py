@@ -9,7 +9,7 @@ the site as it would have. A reload keeps the entry, and the puzzle or the tutor
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pyodide.ffi import JsProxy, create_proxy
 from pyscript import window

@@ -25,8 +25,9 @@ class Editor:
     undone: list[Draft] = field(default_factory=list)  # earlier drafts, the last latest
     redone: list[Draft] = field(default_factory=list)
     refused: Breach | None = None  # the last change refused, and the rule it broke
-    pasted: str = ""  # why the pasted text was refused, in plain words ("" none)
-    pasted_breach: Breach | None = None  # the rule a pasted position broke (said by the field)
+    #: Why the pasted text was refused ("" none): in plain words, or the rule the pasted
+    #: position broke (said by the paste field, not beside a control of the draft kept).
+    pasted: str | Breach = ""
     answer: Answer | None = None  # the solver's answer for a puzzle's goal (web/learn/proof.py)
 
     def checked(self) -> Answer | None:
@@ -40,11 +41,11 @@ class Editor:
         broken = draft_refusals(draft)
         if broken:
             if pasted:
-                self.pasted, self.pasted_breach = "", broken[0]
+                self.pasted = broken[0]
             else:
                 self.refused = broken[0]
             return False
-        self.refused, self.pasted, self.pasted_breach = None, "", None
+        self.refused, self.pasted = None, ""
         if draft != self.draft:
             self.undone.append(self.draft)
             self.redone.clear()

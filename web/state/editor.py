@@ -142,12 +142,11 @@ def _paste(app: App, e: Editor, text: str) -> None:
     if FRAGMENT in text:  # a game by links' link (web/state/friend.py): its cards sealed
         e.pasted = _("This is a link of a game by links: open it as an address to play "
                      "on. It holds no position that can be set up here.")
-        e.pasted_breach = None
         return
     try:
         state = read_pasted(text)
     except KahunaError as exc:
-        e.pasted, e.pasted_breach = reason(exc), None
+        e.pasted = reason(exc)
         return
     e.change(draft_of(state), pasted=True)
 

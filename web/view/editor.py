@@ -139,13 +139,13 @@ def panel_html(e: Editor, site: bool = True) -> str:
     paste = (f'<label for="editor-paste">{escape(_("Or paste a link, position or record:"))}'
              f'</label><input id="editor-paste" type="text" autocomplete="off" '
              f'spellcheck="false">{button("edit:paste", _("Open"))}')
-    if e.pasted:
-        paste += f'<p class="breach" role="alert">{escape(e.pasted)}</p>'
-    elif e.pasted_breach is not None:  # the draft kept: the words go with the paste
-        b = e.pasted_breach
+    if isinstance(e.pasted, Breach):  # the draft kept: the words go with the paste
+        b = e.pasted
         said = _("That position was not set up. {reason}").format(reason=breach_words(b))
         paste += (f'<p class="breach" role="alert" data-rule="{b.rule}">{escape(said)}'
                   f'{rule_link(b.rule)}</p>')
+    elif e.pasted:
+        paste += f'<p class="breach" role="alert">{escape(e.pasted)}</p>'
     labels = {"black": _("Black’s hand"), "white": _("White’s hand"), "display": _("Display")}
     goes = "".join(_pressed(f"edit:target:{t}", labels[t], e.target == t) for t in TARGETS)
     palette = "".join(

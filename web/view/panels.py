@@ -32,13 +32,17 @@ def card_html(island: int, act: str = "", cls: str = "", pressed: bool | None = 
             f'{state}>{body}</button>')
 
 
-def card_back(cls: str = "", tip: str = "") -> str:
-    """One face-down card; a tap shows the help ``tip``, if any. A card of a game by
-    links not opened yet (``tip`` "sealed") is named so: it is no opponent's secret."""
-    more = f' data-act="tip:{tip}"' if tip else ""
-    label = _("card not opened yet") if tip == "sealed" else _("hidden card")
+def card_back(cls: str = "") -> str:
+    """One face-down card."""
     return (f'<span class="card back {cls}" role="img" '
-            f'aria-label="{escape(label)}"{more}></span>')
+            f'aria-label="{escape(_("hidden card"))}"></span>')
+
+
+def sealed_back() -> str:
+    """A card of a game by links not opened here yet (web/game/by_links.py), face down:
+    named apart from the opponent's hidden cards, and a tap says why."""
+    return (f'<span class="card back" role="img" aria-label="{escape(_("card not opened yet"))}"'
+            ' data-act="tip:sealed"></span>')
 
 
 def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
@@ -62,7 +66,7 @@ def hand_html(obs: Observation, selected: tuple[int, ...], covered: bool,
         else:
             cards.append(card_html(island, "", cls))
     # drawn by links, not opened yet (web/game/by_links.py): counted, face down
-    cards += [card_back(tip="sealed")] * (obs.hand_sizes[obs.seat] - len(hand))
+    cards += [sealed_back()] * (obs.hand_sizes[obs.seat] - len(hand))
     return "".join(cards) or _no_cards()
 
 
@@ -93,7 +97,7 @@ def table_html(obs: Observation, offers: Offers, hint: Action | None = None,
     parts = [f'<div class="display" role="group" aria-label="{escape(_("display"))}">']
     for place, card in enumerate(obs.display):
         if place in sealed:
-            parts.append(card_back(tip="sealed"))
+            parts.append(sealed_back())
             continue
         if card < 0:
             parts.append('<span class="card gap"></span>')
