@@ -15,7 +15,8 @@ from kahuna.players.evaluate import FITTED, evaluate
 from kahuna.players.levels import MASTER, choose, make_player
 from kahuna.players.plans import plans, unseen_draw
 from kahuna.players.protocol import run_to_end
-from kahuna.players.search import _after_reply, _chosen_in_its_view, _distinct_phase_a, _public
+from kahuna.players.search import (_after_reply, _chosen_in_its_view, _distinct_phase_a, _public,
+                                   _worst_reply)
 from kahuna.rules.actions import Kind
 from kahuna.rules.state import HAND_LIMIT
 
@@ -159,6 +160,28 @@ def test_the_reply_chosen_in_the_opponent_s_view_does_not_depend_on_our_hidden_c
         seen += worst[0] != worst[1]
         checked += 1
     assert checked >= 10 and seen >= 1
+
+
+def test_the_view_may_judge_a_reply_by_the_position_right_after_it():
+    """``Level.view_horizon=1``: the opponent picks its reply in its view by the value
+    right after each reply (the view plays one turn, not the trial's three), and the
+    trial then plays the whole horizon after the reply picked (the value of three
+    turns). At some positions that picks another reply than the whole horizon would."""
+    level = dataclasses.replace(MASTER, view_horizon=1)
+    checked = differ = 0
+    for state in mid_round_positions(range(30, 34), 9):
+        seat = 1 - state.to_move
+        replies = _distinct_phase_a(run_to_end(plans(
+            state, level.plan_width, level.plan_depth, level.weights, decoys=level.decoys)),
+            level.replies)
+        if len(replies) < 2:
+            continue
+        picked = run_to_end(_chosen_in_its_view(state, seat, 1, level, replies))
+        trial = run_to_end(_worst_reply(state, seat, 3, level))
+        assert trial == run_to_end(_after_reply(state, picked, seat, 3, level))
+        differ += picked != run_to_end(_chosen_in_its_view(state, seat, 3, level, replies))
+        checked += 1
+    assert checked >= 8 and differ >= 1
 
 
 def test_a_master_choosing_replies_in_their_view_plays_legally_from_what_its_seat_sees():

@@ -69,6 +69,10 @@ class Level:
     #: not see our hand, R24), and the trial then goes on in its own world; 0: the
     #: reply worst for us in the trial's world, as if the opponent saw our cards.
     reply_view: int = 0
+    #: With ``reply_view``, how many turns its view worlds play to judge a reply, the
+    #: reply included (1: the value right after it, a third of a trial's cost); 0: the
+    #: whole horizon, as the trial does.
+    view_horizon: int = 0
     weights: Weights = DEFAULT
     #: Chance, per turn, of not thinking of removals at all (R9).
     blind_removals: float = 0.0
@@ -259,7 +263,8 @@ def _worst_reply(state: State, seat: int, horizon: int,
                                         decoys=level.decoys))
     replies = _distinct_phase_a(ranked, level.replies)
     if level.reply_view:
-        replies = [(yield from _chosen_in_its_view(state, seat, horizon, level, replies))]
+        view = min(horizon, level.view_horizon) if level.view_horizon else horizon
+        replies = [(yield from _chosen_in_its_view(state, seat, view, level, replies))]
     worst = Trial(math.inf)
     for reply in replies:
         ended = yield from _after_reply(state, reply, seat, horizon, level)
