@@ -11,6 +11,7 @@ from collections.abc import Generator
 from typing import TypeVar
 
 from ..rules.actions import TURN_ENDING, Action, Kind
+from ..rules.endings import judged_after
 from ..rules.state import State
 from .evaluate import DEFAULT, Weights, evaluate
 
@@ -27,11 +28,18 @@ def best_action(state: State, actions: list[Action], weights: Weights = DEFAULT)
     """The action whose result ``evaluate`` likes best for the player to move (the
     first such in ``actions``' order on a tie)."""
     p = state.to_move
+
+    def judge(after: State) -> float:
+        return evaluate(after, p, weights)
+
     best, best_value = actions[0], -1e9
     for action in actions:
-        after = state.fork()
-        after.do(action)
-        value = evaluate(after, p, weights)
+        if action.kind in TURN_ENDING:
+            value = judged_after(state, action, judge)
+        else:
+            after = state.fork()
+            after.do(action)
+            value = judge(after)
         if value > best_value:
             best, best_value = action, value
     return best
@@ -112,6 +120,10 @@ def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,
         if hurry or not frontier:
             break
     scored: list[tuple[float, int, Plan]] = []
+
+    def judge(after: State) -> float:
+        return evaluate(after, p, weights)
+
     for state, plan in stops:
         if state.is_over or state.to_move != p:  # R23 ended the game mid-turn
             scored.append((evaluate(state, p, weights), len(scored), plan))
@@ -121,9 +133,7 @@ def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,
             if kind is _PILE and decoys and len(state.pile) > 1:
                 value = unseen_draw(state, action, weights, decoys)
             elif kind in TURN_ENDING:
-                after = state.fork()
-                after.do(action)
-                value = evaluate(after, p, weights)
+                value = judged_after(state, action, judge)
             else:
                 continue
             scored.append((value, len(scored), plan + (action,)))
@@ -143,11 +153,7 @@ def unseen_draw(state: State, action: Action, weights: Weights, decoys: int) -> 
     n = min(decoys, len(state.pile) - 1)
     total = 0.0
     for j in range(2, n + 2):
-        after = state.fork()
-        pile = after.pile
-        pile[-1], pile[-j] = pile[-j], pile[-1]
-        after.do(action)
-        total += evaluate(after, p, weights)
+        total += judged_after(state, action, lambda after: evaluate(after, p, weights), j)
     return total / n
 
 
