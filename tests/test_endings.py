@@ -4,11 +4,11 @@ and left exactly as it was; the searches' plans rest on it."""
 
 import copy
 
-from kahuna.players.evaluate import FITTED, evaluate
+from kahuna.players.evaluate import FITTED, _board, ending_judge, evaluate
 from kahuna.players.fitted_model import MODEL
 from kahuna.players.plans import unseen_draw
 from kahuna.rules.actions import TURN_ENDING, Kind
-from kahuna.rules.endings import judged_after
+from kahuna.rules.endings import judged_after, quiet
 from kahuna.rules.fields import FIELDS, Phase
 
 from .helpers import random_positions
@@ -60,13 +60,22 @@ def test_an_ending_is_judged_on_what_doing_it_leaves_and_the_position_is_put_bac
 
 def test_the_evaluations_agree_with_a_copy_and_a_draw_by_cards_under_the_top():
     """Both evaluations (the fitted weights and the logistic model) give the same float
-    either way, and ``unseen_draw`` is the mean over the cards under the top."""
-    for state, action, under in endings({}, range(6, 9)):
+    either way, ``ending_judge`` too (the board's terms reckoned once, summed in the same
+    order), and ``unseen_draw`` is the mean over the cards under the top."""
+    reach_added = 0
+    for state, action, under in endings({}, range(6, 12)):
         p = state.to_move
         after = done_on_a_copy(state.copy(), action, under)
         for weights in (FITTED, MODEL):
+            expected = evaluate(after, p, weights)
             assert judged_after(state.copy(), action, lambda s: evaluate(s, p, weights),
-                                under) == evaluate(after, p, weights)
+                                under) == expected
+            assert ending_judge(state.copy(), weights)(action, under) == expected
+        pending = []
+        if quiet(state):
+            _board(state, p, FITTED, pending)
+        drawn = [card for card in range(12) if after.hands[p][card] > state.hands[p][card]]
+        reach_added += any(card in cards for card in drawn for _, _, cards in pending)
         if action.kind is Kind.PILE and under == 1 and len(state.pile) > 1:
             n = min(3, len(state.pile) - 1)
             copies = [evaluate(done_on_a_copy(state, action, j), p, FITTED)
@@ -75,3 +84,4 @@ def test_the_evaluations_agree_with_a_copy_and_a_draw_by_cards_under_the_top():
             for value in copies:
                 total += value
             assert unseen_draw(state, action, FITTED, 3) == total / n
+    assert reach_added >= 20  # a card drawn that lets the hand reach an island (Weights.reach)

@@ -9,11 +9,14 @@ opponent's cards, so it is the same in every world sampled from one observation.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..rules.actions import Action, Kind
 from ..rules.board import DEGREE, MAJORITY, N_ISLANDS
+from ..rules.endings import judged_after, quiet
 from ..rules.state import INTERIM_POINTS, Phase, State
-from .model import Logistic, can_complete
+from .model import Logistic, can_complete, completing
 
 #: The value of a won game, far above any margin of points.
 WIN = 100.0
@@ -70,51 +73,133 @@ def evaluate(state: State, player: int, weights: Weights | Logistic = DEFAULT) -
         return margin + (0.0 if winner is None else WIN if winner == player else -WIN)
     if weights.__class__ is Logistic:
         return weights.scale * weights.logit(state, player)
+    lead, terms = _board(state, player, weights)
+    potential = 0.0
+    for term in terms:
+        potential += term
+    sizes, supply = state.hand_size, state.supply
+    return _value(weights, margin, lead + potential, state.round, phase is _FINAL,
+                  len(state.pile) + 3 - state.display.count(-1), sizes[player], sizes[opp],
+                  supply[opp] - supply[player])
+
+
+def _board(state: State, player: int, weights: Weights,
+           pending: list[tuple[int, float, tuple[int, ...]]] | None = None
+           ) -> tuple[int, list[float]]:
+    """``player``'s island lead, and the terms of its potential in the order they are
+    added up (a sum of floats depends on its order: a value must not depend on the way
+    it was reckoned). With a list ``pending``, each open island whose ``reach`` a card
+    drawn would add goes into it: (the index of its term, the term with the reach, the
+    cards that would add it)."""
+    opp = 1 - player
     mine, theirs = state.counts[player], state.counts[opp]
     control = state.control
     hand = state.hands[player]
     owner = state.owner
     near, cascade, exposed = weights.near, weights.cascade, weights.exposed
     lead = 0
-    potential = 0.0
+    terms: list[float] = []
+    add = terms.append
     for i in _ISLANDS:
         c = control[i]
         if c == player:
             lead += 1
             if mine[i] == MAJORITY[i]:
-                potential -= exposed
+                add(-exposed)
         elif c == opp:
             lead -= 1
             if theirs[i] == MAJORITY[i]:
-                potential += exposed
+                add(exposed)
         else:
             free = DEGREE[i] - mine[i] - theirs[i]
             need = MAJORITY[i] - mine[i]
             if need <= free:
                 value = near[need] * (1.0 + cascade * theirs[i])
-                if need == 1 and (hand[i] or can_complete(i, hand, owner)):
-                    value += weights.reach
-                potential += value
+                if need == 1:
+                    if hand[i] or can_complete(i, hand, owner):
+                        value += weights.reach
+                    elif pending is not None:
+                        pending.append((len(terms), value + weights.reach,
+                                        completing(i, owner)))
+                add(value)
             need = MAJORITY[i] - theirs[i]
             if need <= free:
-                potential -= near[need] * (1.0 + cascade * mine[i])
-    expected = lead + potential
+                add(-(near[need] * (1.0 + cascade * mine[i])))
+    return lead, terms
+
+
+def _value(weights: Weights, margin: int, expected: float, rnd: int, final: bool, left: int,
+           mine: int, theirs: int, bridges: int) -> float:
+    """The value from the margin of points, the islands' ``expected`` lead, the round (or
+    the final turns), the cards ``left`` to draw, the hands' sizes and the bridges on the
+    board more than the opponent's."""
     value = float(margin)
-    rnd = state.round
-    if rnd == 3 or phase is _FINAL:
+    if rnd == 3 or final:
         # R21: the final lead is the margin itself; the sign decides the game (R22).
         value += weights.final[2] * expected + 1.5 * math.tanh(margin + expected)
     else:
         # R17: the interim points at stake weigh more as the round's last card nears.
-        left = len(state.pile) + 3 - state.display.count(-1)
         urgency = 1.0 / (1.0 + left / 6.0)
         value += INTERIM_POINTS[rnd - 1] * math.tanh(expected) * (0.35 + 0.65 * urgency)
         value += weights.final[rnd - 1] * expected
-    sizes = state.hand_size
-    value += weights.hand[sizes[player]] - weights.hand[sizes[opp]]
-    supply = state.supply
-    value += weights.bridge * (supply[opp] - supply[player])
+    value += weights.hand[mine] - weights.hand[theirs]
+    value += weights.bridge * bridges
     return value
+
+
+def ending_judge(state: State, weights: Weights | Logistic = DEFAULT
+                 ) -> Callable[[Action, int], float]:
+    """``judge(action, under)``: ``evaluate`` for the player to move of ``state`` after
+    the turn-ending ``action`` (``rules.endings.judged_after``; ``under``: a draw from
+    the pile takes that card from the top). A search values every way to end every turn
+    it plans: here the board's terms are reckoned once for all of them, and an ending
+    changes only the hand, its size and the cards left to draw."""
+    p = state.to_move
+    if weights.__class__ is Logistic or not quiet(state):
+        def judge_on_copy(action: Action, under: int = 1) -> float:
+            return judged_after(state, action, lambda after: evaluate(after, p, weights), under)
+        return judge_on_copy
+    opp = 1 - p
+    margin = 0
+    for scoring in state.scorings:
+        margin += scoring[p] - scoring[opp]
+    pending: list[tuple[int, float, tuple[int, ...]]] = []
+    lead, terms = _board(state, p, weights, pending)
+    potential = 0.0
+    for term in terms:
+        potential += term
+    rnd, final = state.round, state.phase is _FINAL
+    left = len(state.pile) + 3 - state.display.count(-1)
+    size, theirs = state.hand_size[p], state.hand_size[opp]
+    bridges = state.supply[opp] - state.supply[p]
+    pile = state.pile
+    potentials: dict[int, float] = {}  # by the card drawn
+
+    def judge(action: Action, under: int = 1) -> float:
+        kind = action.kind
+        if kind is _PASS:  # R13: nothing drawn
+            return _value(weights, margin, lead + potential, rnd, final, left, size, theirs,
+                          bridges)
+        card = action.cards[0] if kind is _TAKE else pile[-under]
+        drawn = potentials.get(card)
+        if drawn is None:
+            changed = None
+            for index, term, cards in pending:
+                if card in cards:
+                    if changed is None:
+                        changed = terms[:]
+                    changed[index] = term
+            drawn = potential
+            if changed is not None:
+                drawn = 0.0
+                for term in changed:
+                    drawn += term
+            potentials[card] = drawn
+        # R12: one card more in hand, one fewer to draw (a card taken from the display
+        # is replaced from the pile).
+        return _value(weights, margin, lead + drawn, rnd, final, left - 1, size + 1, theirs,
+                      bridges)
+    return judge
 
 
 def win_chance(value: float) -> float:
@@ -123,4 +208,5 @@ def win_chance(value: float) -> float:
 
 
 _OVER, _FINAL = Phase.OVER, Phase.FINAL
+_PASS, _TAKE = Kind.PASS, Kind.TAKE
 _ISLANDS = range(N_ISLANDS)

@@ -115,6 +115,12 @@ class Logistic:
         return total
 
 
+def completing(island: int, owner: list[int]) -> tuple[int, ...]:
+    """The cards that would let a hand without ``island``'s card put a bridge on one of its
+    free lines (R8): its own card and each far end's."""
+    return (island, *(far for line, far in ENDS_OF[island] if owner[line] < 0))
+
+
 def can_complete(island: int, hand: list[int], owner: list[int]) -> bool:
     """A card of a far end in ``hand`` can put a bridge on a free line of ``island`` (R8)."""
     for line, far in ENDS_OF[island]:

@@ -7,13 +7,13 @@ plays one turn of a simple model player inside a search (the opponent's reply).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TypeVar
 
 from ..rules.actions import TURN_ENDING, Action, Kind
 from ..rules.endings import judged_after
 from ..rules.state import State
-from .evaluate import DEFAULT, Weights, evaluate
+from .evaluate import DEFAULT, Weights, ending_judge, evaluate
 
 _T = TypeVar("_T")
 #: Module constants: looking up an enum member (``Kind.REMOVE``) costs several times more,
@@ -120,20 +120,17 @@ def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,
         if hurry or not frontier:
             break
     scored: list[tuple[float, int, Plan]] = []
-
-    def judge(after: State) -> float:
-        return evaluate(after, p, weights)
-
     for state, plan in stops:
         if state.is_over or state.to_move != p:  # R23 ended the game mid-turn
             scored.append((evaluate(state, p, weights), len(scored), plan))
             continue
+        judge = ending_judge(state, weights)
         for action in state.legal_actions():
             kind = action.kind
             if kind is _PILE and decoys and len(state.pile) > 1:
-                value = unseen_draw(state, action, weights, decoys)
+                value = unseen_draw(state, action, weights, decoys, judge)
             elif kind in TURN_ENDING:
-                value = judged_after(state, action, judge)
+                value = judge(action, 1)
             else:
                 continue
             scored.append((value, len(scored), plan + (action,)))
@@ -142,18 +139,20 @@ def plans(world: State, width: int, depth: int, weights: Weights = DEFAULT,
     return [(value, plan) for value, _, plan in scored]
 
 
-def unseen_draw(state: State, action: Action, weights: Weights, decoys: int) -> float:
+def unseen_draw(state: State, action: Action, weights: Weights, decoys: int,
+                judge: Callable[[Action, int], float] | None = None) -> float:
     """The mover's mean value of drawing ``action`` from the pile when the card drawn is
     one of the ``decoys`` cards under the top instead. A world sampled for a search
     knows the pile's order, the mover does not (R12, R24): valued by the card on top, a
     turn would draw just when that card is good, and every drawing turn in a trial
     would look better than it can be. The top card is left out, so the choice to draw
-    never depends on the card that is then drawn."""
-    p = state.to_move
+    never depends on the card that is then drawn. ``judge``: ``ending_judge`` of
+    ``state``, if the caller has it."""
+    judge = judge or ending_judge(state, weights)
     n = min(decoys, len(state.pile) - 1)
     total = 0.0
     for j in range(2, n + 2):
-        total += judged_after(state, action, lambda after: evaluate(after, p, weights), j)
+        total += judge(action, j)
     return total / n
 
 

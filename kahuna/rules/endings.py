@@ -26,8 +26,7 @@ def judged_after(state: State, action: Action, judge: Callable[[State], float],
     from the pile takes the card ``under`` from the top instead of the top one (1: the
     top; the two change places), as ``plans.unseen_draw`` asks. Where the ending could
     end the round or the game (R16, R20, R23) it is done on a copy after all."""
-    if (state.phase is not _PLAY or len(state.pile) < 2
-            or (state.scorings and (state.supply[0] == BRIDGES) is not (state.supply[1] == BRIDGES))):
+    if not quiet(state):
         after = state.fork()
         if under > 1:
             pile = after.pile
@@ -50,6 +49,13 @@ def judged_after(state: State, action: Action, judge: Callable[[State], float],
     finally:
         state.to_move = p
         state.free_line, state.opponent_abstained = kept
+
+
+def quiet(state: State) -> bool:
+    """No way to end the turn can end the round or the game here (R16, R20, R23): what
+    an ending changes is then the hand, its size, the pile and the display."""
+    return state.phase is _PLAY and len(state.pile) >= 2 and not (
+        state.scorings and (state.supply[0] == BRIDGES) is not (state.supply[1] == BRIDGES))
 
 
 def _judged_take(state: State, p: int, card: int, judge: Callable[[State], float]) -> float:
