@@ -185,3 +185,15 @@ def test_a_cpu_clock_cap_counts_thinking_not_waiting(monkeypatch):
     page_clock = protocol.clock
     result = match("expert:time_cap=0.01", "greedy", games=2, seed=4, cpu_clock=True)
     assert result["cpu_clock"] and protocol.clock is page_clock  # the page's again after
+
+
+def test_the_tournament_module_loads_without_multiprocessing():
+    """Pyodide has no multiprocessing: ``bench/pyodide_players.mjs`` plays games with
+    ``play_game`` there, so the module takes ``Pool`` only for a match with jobs."""
+    import subprocess
+    import sys
+    out = subprocess.run(
+        [sys.executable, "-c", "import sys, kahuna.tools.tournament; "
+         "print('multiprocessing' in sys.modules)"],
+        capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parent.parent)
+    assert out.stdout.strip() == "False"

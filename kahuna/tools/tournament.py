@@ -14,7 +14,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator
-from multiprocessing import Pool
 from typing import Any
 
 from ..players import protocol
@@ -84,6 +83,7 @@ def _games(a: str, b: str, pairs: range, seed: int, jobs: int, rules: str, cpu_c
     if jobs <= 1:
         yield from map(_pair, tasks)
         return
+    from multiprocessing import Pool  # here: Pyodide has none (bench/pyodide_players.mjs)
     with Pool(jobs) as pool:
         yield from pool.imap(_pair, tasks)
 
