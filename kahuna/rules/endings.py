@@ -65,13 +65,9 @@ def _judged_take(state: State, p: int, card: int, judge: Callable[[State], float
     slot = display.index(card)
     display[slot] = pile.pop()
     known[card] += 1
-    state.hands[p][card] += 1
-    state.hand_size[p] += 1
     try:
-        return judge(state)
+        return _judged_holding(state, p, card, judge)
     finally:
-        state.hands[p][card] -= 1
-        state.hand_size[p] -= 1
         known[card] -= 1
         pile.append(display[slot])
         display[slot] = card
@@ -84,6 +80,16 @@ def _judged_draw(state: State, p: int, under: int, judge: Callable[[State], floa
     if under > 1:
         pile[-1], pile[-under] = pile[-under], pile[-1]
     card = pile.pop()
+    try:
+        return _judged_holding(state, p, card, judge)
+    finally:
+        pile.append(card)
+        if under > 1:
+            pile[-1], pile[-under] = pile[-under], pile[-1]
+
+
+def _judged_holding(state: State, p: int, card: int, judge: Callable[[State], float]) -> float:
+    """``judge`` of ``state`` with ``card`` in ``p``'s hand as well; then taken out."""
     state.hands[p][card] += 1
     state.hand_size[p] += 1
     try:
@@ -91,6 +97,3 @@ def _judged_draw(state: State, p: int, under: int, judge: Callable[[State], floa
     finally:
         state.hands[p][card] -= 1
         state.hand_size[p] -= 1
-        pile.append(card)
-        if under > 1:
-            pile[-1], pile[-under] = pile[-under], pile[-1]
