@@ -63,7 +63,8 @@ def test_the_evaluations_agree_with_a_copy_and_a_draw_by_cards_under_the_top():
     either way, ``ending_judge`` too (the board's terms reckoned once, summed in the same
     order), and ``unseen_draw`` is the mean over the cards under the top."""
     reach_added = 0
-    for state, action, under in endings({}, range(6, 12)):
+    both = ({}, {"fewer_surprises": True, "open_draws": True})
+    for state, action, under in (e for variants in both for e in endings(variants, range(6, 12))):
         p = state.to_move
         after = done_on_a_copy(state.copy(), action, under)
         for weights in (FITTED, MODEL):
