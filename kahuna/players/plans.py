@@ -11,7 +11,6 @@ from collections.abc import Callable, Generator
 from typing import TypeVar
 
 from ..rules.actions import TURN_ENDING, Action, Kind
-from ..rules.endings import judged_after
 from ..rules.state import State
 from .evaluate import DEFAULT, Weights, ending_judge, evaluate
 
@@ -28,18 +27,16 @@ def best_action(state: State, actions: list[Action], weights: Weights = DEFAULT)
     """The action whose result ``evaluate`` likes best for the player to move (the
     first such in ``actions``' order on a tie)."""
     p = state.to_move
-
-    def judge(after: State) -> float:
-        return evaluate(after, p, weights)
-
+    judge: Callable[[Action, int], float] | None = None  # made at the first ending
     best, best_value = actions[0], -1e9
     for action in actions:
         if action.kind in TURN_ENDING:
-            value = judged_after(state, action, judge)
+            judge = judge or ending_judge(state, weights)
+            value = judge(action, 1)
         else:
             after = state.fork()
             after.do(action)
-            value = judge(after)
+            value = evaluate(after, p, weights)
         if value > best_value:
             best, best_value = action, value
     return best
