@@ -60,8 +60,8 @@ def test_an_ending_is_judged_on_what_doing_it_leaves_and_the_position_is_put_bac
 
 def test_the_evaluations_agree_with_a_copy_and_a_draw_by_cards_under_the_top():
     """Both evaluations (the fitted weights and the logistic model) give the same float
-    either way, ``ending_judge`` too (the board's terms reckoned once, summed in the same
-    order), and ``unseen_draw`` is the mean over the cards under the top."""
+    either way, ``ending_judge`` too (the board reckoned once, and again for a card that
+    brings an island within reach), and ``unseen_draw`` is the mean over the cards under the top."""
     reach_added = 0
     both = ({}, {"fewer_surprises": True, "open_draws": True})
     for state, action, under in (e for variants in both for e in endings(variants, range(6, 12))):
@@ -72,11 +72,11 @@ def test_the_evaluations_agree_with_a_copy_and_a_draw_by_cards_under_the_top():
             assert judged_after(state.copy(), action, lambda s: evaluate(s, p, weights),
                                 under) == expected
             assert ending_judge(state.copy(), weights)(action, under) == expected
-        pending = []
+        reaching = set()
         if quiet(state):
-            _board(state, p, FITTED, pending)
+            _board(state, p, FITTED, reaching)
         drawn = [card for card in range(12) if after.hands[p][card] > state.hands[p][card]]
-        reach_added += any(card in cards for card in drawn for _, _, cards in pending)
+        reach_added += any(card in reaching for card in drawn)
         if action.kind is Kind.PILE and under == 1 and len(state.pile) > 1:
             n = min(3, len(state.pile) - 1)
             copies = [evaluate(done_on_a_copy(state, action, j), p, FITTED)

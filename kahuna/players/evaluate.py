@@ -73,24 +73,18 @@ def evaluate(state: State, player: int, weights: Weights | Logistic = DEFAULT) -
         return margin + (0.0 if winner is None else WIN if winner == player else -WIN)
     if weights.__class__ is Logistic:
         return weights.scale * weights.logit(state, player)
-    lead, terms = _board(state, player, weights)
-    potential = 0.0
-    for term in terms:
-        potential += term
+    lead, potential = _board(state, player, weights)
     sizes, supply = state.hand_size, state.supply
     return _value(weights, margin, lead + potential, state.round, phase is _FINAL,
                   len(state.pile) + 3 - state.display.count(-1), sizes[player], sizes[opp],
                   supply[opp] - supply[player])
 
 
-def _board(state: State, player: int, weights: Weights,
-           pending: list[tuple[int, float, tuple[int, ...]]] | None = None
-           ) -> tuple[int, list[float]]:
-    """``player``'s island lead, and the terms of its potential in the order they are
-    added up (a sum of floats depends on its order: a value must not depend on the way
-    it was reckoned). With a list ``pending``, each open island whose ``reach`` a card
-    drawn would add goes into it: (the index of its term, the term with the reach, the
-    cards that would add it)."""
+def _board(state: State, player: int, weights: Weights, reaching: set[int] | None = None
+           ) -> tuple[int, float]:
+    """``player``'s island lead and the potential of the islands. With a set
+    ``reaching``, the cards that would bring some open island within ``reach`` go into
+    it (a card drawn changes the potential only if it is one of them)."""
     opp = 1 - player
     mine, theirs = state.counts[player], state.counts[opp]
     control = state.control
@@ -98,18 +92,17 @@ def _board(state: State, player: int, weights: Weights,
     owner = state.owner
     near, cascade, exposed = weights.near, weights.cascade, weights.exposed
     lead = 0
-    terms: list[float] = []
-    add = terms.append
+    potential = 0.0
     for i in _ISLANDS:
         c = control[i]
         if c == player:
             lead += 1
             if mine[i] == MAJORITY[i]:
-                add(-exposed)
+                potential -= exposed
         elif c == opp:
             lead -= 1
             if theirs[i] == MAJORITY[i]:
-                add(exposed)
+                potential += exposed
         else:
             free = DEGREE[i] - mine[i] - theirs[i]
             need = MAJORITY[i] - mine[i]
@@ -118,14 +111,13 @@ def _board(state: State, player: int, weights: Weights,
                 if need == 1:
                     if hand[i] or can_complete(i, hand, owner):
                         value += weights.reach
-                    elif pending is not None:
-                        pending.append((len(terms), value + weights.reach,
-                                        completing(i, owner)))
-                add(value)
+                    elif reaching is not None:
+                        reaching.update(completing(i, owner))
+                potential += value
             need = MAJORITY[i] - theirs[i]
             if need <= free:
-                add(-(near[need] * (1.0 + cascade * mine[i])))
-    return lead, terms
+                potential -= near[need] * (1.0 + cascade * mine[i])
+    return lead, potential
 
 
 def _value(weights: Weights, margin: int, expected: float, rnd: int, final: bool, left: int,
@@ -152,8 +144,9 @@ def ending_judge(state: State, weights: Weights | Logistic = DEFAULT
     """``judge(action, under)``: ``evaluate`` for the player to move of ``state`` after
     the turn-ending ``action`` (``rules.endings.judged_after``; ``under``: a draw from
     the pile takes that card from the top). A search values every way to end every turn
-    it plans: here the board's terms are reckoned once for all of them, and an ending
-    changes only the hand, its size and the cards left to draw."""
+    it plans: here the board is reckoned once for all of them (again only for a card
+    that brings an island within reach), since an ending changes only the hand, its
+    size and the cards left to draw."""
     p = state.to_move
     if weights.__class__ is Logistic or not quiet(state):
         def judge_on_copy(action: Action, under: int = 1) -> float:
@@ -163,11 +156,8 @@ def ending_judge(state: State, weights: Weights | Logistic = DEFAULT
     margin = 0
     for scoring in state.scorings:
         margin += scoring[p] - scoring[opp]
-    pending: list[tuple[int, float, tuple[int, ...]]] = []
-    lead, terms = _board(state, p, weights, pending)
-    potential = 0.0
-    for term in terms:
-        potential += term
+    reaching: set[int] = set()
+    lead, potential = _board(state, p, weights, reaching)
     rnd, final = state.round, state.phase is _FINAL
     left = len(state.pile) + 3 - state.display.count(-1)
     size, theirs = state.hand_size[p], state.hand_size[opp]
@@ -183,17 +173,14 @@ def ending_judge(state: State, weights: Weights | Logistic = DEFAULT
         card = action.cards[0] if kind is _TAKE else pile[-under]
         drawn = potentials.get(card)
         if drawn is None:
-            changed = None
-            for index, term, cards in pending:
-                if card in cards:
-                    if changed is None:
-                        changed = terms[:]
-                    changed[index] = term
             drawn = potential
-            if changed is not None:
-                drawn = 0.0
-                for term in changed:
-                    drawn += term
+            if card in reaching:  # reckoned again with the card in hand, as evaluate would
+                hand = state.hands[p]
+                hand[card] += 1
+                try:
+                    drawn = _board(state, p, weights)[1]
+                finally:
+                    hand[card] -= 1
             potentials[card] = drawn
         # R12: one card more in hand, one fewer to draw (a card taken from the display
         # is replaced from the pile).
